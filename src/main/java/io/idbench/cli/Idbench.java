@@ -1,0 +1,35 @@
+package io.idbench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The idbench command line: {@code java -jar target/idbench.jar <command> [options]}. */
+@Command(name = "idbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Benchmarks identity stores: a SCIM 2.0 service on PostgreSQL, seeded and driven by JMeter.",
+        subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+public final class Idbench {
+
+    public static void main(String[] args) {
+        // Quiet libraries unless asked otherwise: the console is for the user's progress lines.
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+        System.setProperty("org.jboss.logging.provider", "slf4j");
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Idbench());
+        cl.setExecutionExceptionHandler(new ErrorHandler());
+        return cl;
+    }
+
+    /** Known failures become one line on stderr and a non-zero exit, not a stack trace. */
+    static final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+            cl.getErr().println("idbench: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return e instanceof io.idbench.config.ConfigException ? 2 : 1;
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package io.idbench.cli;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.PostgresProvider;
+import io.idbench.service.Json;
+import io.idbench.service.PasswordHasher;
+import io.idbench.service.ScimServer;
+import io.idbench.service.TokenService;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.jsonb.JsonbIdentityStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.Deque;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code idbench serve}: provisions PostgreSQL, starts the SCIM service and runs until Ctrl-C or
+ * SIGTERM, then stops everything it started (PostgreSQL included), in reverse order.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts the identity service under test (SCIM 2.0 at /scim/v2) on PostgreSQL.",
+                "Runs until Ctrl-C or SIGTERM, then stops everything it started, PostgreSQL included."},
+        footer = {"", "Example:",
+                "  java -jar target/idbench.jar serve --port=8080 --token=change-me-0123456789",
+                "  curl -H 'Authorization: Bearer change-me-0123456789' http://127.0.0.1:8080/scim/v2/Users"})
+public final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--storage", paramLabel = "<storage>", defaultValue = ScenarioConfig.DEFAULT_STORAGE,
+            description = "How identities are stored: jsonb (default: ${DEFAULT-VALUE}).")
+    String storage;
+
+    @Option(names = "--bind", paramLabel = "<address>", defaultValue = ScenarioConfig.DEFAULT_BIND,
+            description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only).")
+    String bind;
+
+    @Option(names = "--port", paramLabel = "<port>", defaultValue = "" + ScenarioConfig.DEFAULT_PORT,
+            description = "HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--token", paramLabel = "<token>",
+            description = "Static bearer token, at least 16 characters (default: a random one, printed at start).")
+    String token;
+
+    @Option(names = "--admin-user", paramLabel = "<user>", defaultValue = ScenarioConfig.DEFAULT_ADMIN_USER,
+            description = "User name accepted by POST /oauth/token (default: ${DEFAULT-VALUE}).")
+    String adminUser;
+
+    @Option(names = "--admin-password", paramLabel = "<password>",
+            description = "Password accepted by POST /oauth/token, at least 8 characters (default: a random one, printed at start).")
+    String adminPassword;
+
+    @Option(names = "--password-hash", paramLabel = "<algorithm>", defaultValue = ScenarioConfig.DEFAULT_PASSWORD_HASH,
+            description = "How user passwords are stored: ssha256 (salted SHA-256) or bcrypt (default: ${DEFAULT-VALUE}).")
+    String passwordHash;
+
+    @Option(names = "--bcrypt-cost", paramLabel = "<cost>", defaultValue = "" + ScenarioConfig.DEFAULT_BCRYPT_COST,
+            description = "bcrypt cost factor, 4..31 (default: ${DEFAULT-VALUE}).")
+    int bcryptCost;
+
+    @Option(names = "--db-url", paramLabel = "<jdbc-url>",
+            description = "External PostgreSQL, e.g. jdbc:postgresql://127.0.0.1:5432/idbench (default: embedded PostgreSQL 17).")
+    String dbUrl;
+
+    @Option(names = "--db-user", paramLabel = "<user>", defaultValue = "postgres",
+            description = "User for --db-url (default: ${DEFAULT-VALUE}).")
+    String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "<password>", defaultValue = "",
+            description = "Password for --db-url (default: empty).")
+    String dbPassword;
+
+    @Option(names = "--db-pool-size", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE,
+            description = "JDBC connections in the pool (default: ${DEFAULT-VALUE}).")
+    int dbPoolSize;
+
+    @Option(names = "--pg-shared-buffers", paramLabel = "<size>", defaultValue = ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS,
+            description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
+    String pgSharedBuffers;
+
+    @Option(names = "--max-results", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_MAX_RESULTS,
+            description = "Largest page a list request returns; also the default count (default: ${DEFAULT-VALUE}).")
+    int maxResults;
+
+    @Option(names = "--token-ttl", paramLabel = "<seconds>", defaultValue = "" + ScenarioConfig.DEFAULT_TOKEN_TTL_SECONDS,
+            description = "Lifetime of tokens issued by /oauth/token (default: ${DEFAULT-VALUE}).")
+    int tokenTtl;
+
+    @Option(names = "--info-file", paramLabel = "<file>",
+            description = "Write base URL, port and token as JSON to this file once the service is ready (for scripts).")
+    Path infoFile;
+
+    @Override
+    public Integer call() throws Exception {
+        ScenarioConfig config = ScenarioConfig.builder().withStorage(storage).withBind(bind).withPort(port)
+                .withToken(token).withAdminUser(adminUser).withAdminPassword(adminPassword)
+                .withPasswordHash(passwordHash).withBcryptCost(bcryptCost).withDbUrl(dbUrl).withDbUser(dbUser)
+                .withDbPassword(dbPassword).withDbPoolSize(dbPoolSize).withPgSharedBuffers(pgSharedBuffers)
+                .withMaxResults(maxResults).withTokenTtlSeconds(tokenTtl).build();
+        PrintWriter out = spec.commandLine().getOut();
+        Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopAll(started, out);
+            stopped.countDown();
+        }, "idbench-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println(config.embeddedDatabase() ? "Starting embedded PostgreSQL…" : "Connecting to " + config.dbUrl() + "…");
+            out.flush();
+            PostgresProvider pg = PostgresProvider.start(config);
+            started.push(pg);
+            out.println(pg.description());
+            HikariDataSource ds = dataSource(config, pg);
+            started.push(ds);
+            IdentityStore store = new JsonbIdentityStore(ds, Json.mapper());
+            started.push(store);
+            String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
+            String adminPw = config.adminPassword() != null ? config.adminPassword() : TokenService.randomToken();
+            TokenService tokens = new TokenService(staticToken, config.adminUser(), adminPw, config.tokenTtlSeconds(),
+                    Clock.systemUTC());
+            ScimServer server = ScimServer.start(config, store, tokens,
+                    PasswordHasher.of(config.passwordHash(), config.bcryptCost()));
+            started.push(server);
+            printReady(out, config, server, staticToken, adminPw);
+            if (infoFile != null) {
+                writeInfo(server, staticToken, store.name());
+            }
+        } catch (RuntimeException e) {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            stopAll(started, out);
+            throw e;
+        }
+        stopped.await();
+        return 0;
+    }
+
+    private static HikariDataSource dataSource(ScenarioConfig config, PostgresProvider pg) {
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(pg.jdbcUrl());
+        hc.setUsername(pg.user());
+        hc.setPassword(pg.password());
+        hc.setMaximumPoolSize(config.dbPoolSize());
+        hc.setMinimumIdle(config.dbPoolSize());
+        hc.setAutoCommit(false);
+        hc.setPoolName("idbench");
+        hc.addDataSourceProperty("reWriteBatchedInserts", "true");
+        hc.addDataSourceProperty("ApplicationName", "idbench");
+        return new HikariDataSource(hc);
+    }
+
+    private void printReady(PrintWriter out, ScenarioConfig config, ScimServer server, String staticToken, String adminPw) {
+        String root = server.baseUrl().substring(0, server.baseUrl().length() - ScimServer.BASE_PATH.length());
+        out.println("Storage: " + config.storage() + "; passwords: " + config.passwordHash());
+        out.println("SCIM 2.0 service ready at " + server.baseUrl());
+        out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
+        out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
+                + " -d grant_type=client_credentials " + root + ScimServer.TOKEN_PATH);
+        out.println("  try:           curl -s -H 'Authorization: Bearer " + staticToken + "' " + server.baseUrl() + "/Users");
+        out.println("Stop with Ctrl-C (or SIGTERM): the service and PostgreSQL stop together.");
+        out.flush();
+    }
+
+    private void writeInfo(ScimServer server, String staticToken, String storageName) throws IOException {
+        var json = Json.mapper().createObjectNode();
+        json.put("baseUrl", server.baseUrl()).put("port", server.port()).put("token", staticToken)
+                .put("storage", storageName).put("pid", ProcessHandle.current().pid());
+        Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
+        Files.writeString(tmp, json.toPrettyString());
+        Files.move(tmp, infoFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {
+        while (!started.isEmpty()) {
+            AutoCloseable c = started.pop();
+            try {
+                c.close();
+            } catch (Exception e) {
+                out.println("idbench: while stopping " + c.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+        out.println("Stopped.");
+        out.flush();
+    }
+}

@@ -1,0 +1,179 @@
+package io.idbench.config;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything a run is configured with, validated once and immutable afterwards (HikariCP style:
+ * named defaults, one validation with precise messages). Built fluently:
+ * {@code ScenarioConfig.builder().withStorage("jsonb").withPort(0).build()}.
+ */
+public final class ScenarioConfig {
+    public static final String DEFAULT_STORAGE = "jsonb";
+    public static final Set<String> STORAGES = Set.of("jsonb");
+    /** Loopback only: the service under test is never exposed beyond this machine by default. */
+    public static final String DEFAULT_BIND = "127.0.0.1";
+    /** 0 = a free port chosen at start-up (never a fixed well-known port). */
+    public static final int DEFAULT_PORT = 0;
+    public static final String DEFAULT_ADMIN_USER = "admin";
+    public static final String DEFAULT_PASSWORD_HASH = "ssha256";
+    public static final Set<String> PASSWORD_HASHES = Set.of("ssha256", "bcrypt");
+    public static final int DEFAULT_BCRYPT_COST = 10;
+    /** Enough connections for 10 JMeter threads plus headroom; PostgreSQL itself has 2 cores here. */
+    public static final int DEFAULT_DB_POOL_SIZE = 20;
+    public static final int DEFAULT_MAX_RESULTS = 1000;
+    public static final int DEFAULT_TOKEN_TTL_SECONDS = 3600;
+    public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
+
+    private final String storage;
+    private final String bind;
+    private final int port;
+    private final String token;
+    private final String adminUser;
+    private final String adminPassword;
+    private final String passwordHash;
+    private final int bcryptCost;
+    private final String dbUrl;
+    private final String dbUser;
+    private final String dbPassword;
+    private final int dbPoolSize;
+    private final int maxResults;
+    private final int tokenTtlSeconds;
+    private final String pgSharedBuffers;
+
+    private ScenarioConfig(Builder b) {
+        this.storage = b.storage;
+        this.bind = b.bind;
+        this.port = b.port;
+        this.token = b.token;
+        this.adminUser = b.adminUser;
+        this.adminPassword = b.adminPassword;
+        this.passwordHash = b.passwordHash;
+        this.bcryptCost = b.bcryptCost;
+        this.dbUrl = b.dbUrl;
+        this.dbUser = b.dbUser;
+        this.dbPassword = b.dbPassword;
+        this.dbPoolSize = b.dbPoolSize;
+        this.maxResults = b.maxResults;
+        this.tokenTtlSeconds = b.tokenTtlSeconds;
+        this.pgSharedBuffers = b.pgSharedBuffers;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String storage() { return storage; }
+    public String bind() { return bind; }
+    public int port() { return port; }
+    /** The static bearer token, or null when one is to be generated. */
+    public String token() { return token; }
+    public String adminUser() { return adminUser; }
+    /** The token endpoint's password, or null when one is to be generated. */
+    public String adminPassword() { return adminPassword; }
+    public String passwordHash() { return passwordHash; }
+    public int bcryptCost() { return bcryptCost; }
+    /** External PostgreSQL JDBC URL, or null for the embedded server. */
+    public String dbUrl() { return dbUrl; }
+    public String dbUser() { return dbUser; }
+    public String dbPassword() { return dbPassword; }
+    public int dbPoolSize() { return dbPoolSize; }
+    public int maxResults() { return maxResults; }
+    public int tokenTtlSeconds() { return tokenTtlSeconds; }
+    public String pgSharedBuffers() { return pgSharedBuffers; }
+
+    public boolean embeddedDatabase() {
+        return dbUrl == null;
+    }
+
+    public static final class Builder {
+        private String storage = DEFAULT_STORAGE;
+        private String bind = DEFAULT_BIND;
+        private int port = DEFAULT_PORT;
+        private String token;
+        private String adminUser = DEFAULT_ADMIN_USER;
+        private String adminPassword;
+        private String passwordHash = DEFAULT_PASSWORD_HASH;
+        private int bcryptCost = DEFAULT_BCRYPT_COST;
+        private String dbUrl;
+        private String dbUser = "postgres";
+        private String dbPassword = "";
+        private int dbPoolSize = DEFAULT_DB_POOL_SIZE;
+        private int maxResults = DEFAULT_MAX_RESULTS;
+        private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
+        private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
+
+        public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withBind(String v) { this.bind = v; return this; }
+        public Builder withPort(int v) { this.port = v; return this; }
+        public Builder withToken(String v) { this.token = v; return this; }
+        public Builder withAdminUser(String v) { this.adminUser = v; return this; }
+        public Builder withAdminPassword(String v) { this.adminPassword = v; return this; }
+        public Builder withPasswordHash(String v) { this.passwordHash = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withBcryptCost(int v) { this.bcryptCost = v; return this; }
+        public Builder withDbUrl(String v) { this.dbUrl = v; return this; }
+        public Builder withDbUser(String v) { this.dbUser = v; return this; }
+        public Builder withDbPassword(String v) { this.dbPassword = v; return this; }
+        public Builder withDbPoolSize(int v) { this.dbPoolSize = v; return this; }
+        public Builder withMaxResults(int v) { this.maxResults = v; return this; }
+        public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
+        public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
+
+        /** Validates every parameter; the first problem is reported as one precise line. */
+        public ScenarioConfig build() {
+            if (storage == null || !STORAGES.contains(storage)) {
+                throw new ConfigException("storage must be one of " + sorted(STORAGES) + ", was '" + storage + "'");
+            }
+            if (bind == null || bind.isBlank()) {
+                throw new ConfigException("bind address must not be empty");
+            }
+            try {
+                InetAddress.getByName(bind);
+            } catch (UnknownHostException e) {
+                throw new ConfigException("bind address '" + bind + "' is not a valid address");
+            }
+            if (port < 0 || port > 65535) {
+                throw new ConfigException("port must be between 0 and 65535 (0 = a free port), was " + port);
+            }
+            if (token != null && token.length() < 16) {
+                throw new ConfigException("token must be at least 16 characters long, was " + token.length());
+            }
+            if (adminUser == null || adminUser.isBlank()) {
+                throw new ConfigException("admin user must not be empty");
+            }
+            if (adminPassword != null && adminPassword.length() < 8) {
+                throw new ConfigException("admin password must be at least 8 characters long, was " + adminPassword.length());
+            }
+            if (passwordHash == null || !PASSWORD_HASHES.contains(passwordHash)) {
+                throw new ConfigException("password hash must be one of " + sorted(PASSWORD_HASHES) + ", was '" + passwordHash + "'");
+            }
+            if (bcryptCost < 4 || bcryptCost > 31) {
+                throw new ConfigException("bcrypt cost must be between 4 and 31, was " + bcryptCost);
+            }
+            if (dbUrl != null && !dbUrl.startsWith("jdbc:postgresql://")) {
+                throw new ConfigException("db url must start with jdbc:postgresql://, was '" + dbUrl + "'");
+            }
+            if (dbPoolSize < 1 || dbPoolSize > 500) {
+                throw new ConfigException("db pool size must be between 1 and 500, was " + dbPoolSize);
+            }
+            if (maxResults < 1 || maxResults > 100_000) {
+                throw new ConfigException("max results must be between 1 and 100000, was " + maxResults);
+            }
+            if (tokenTtlSeconds < 1) {
+                throw new ConfigException("token TTL must be at least 1 second, was " + tokenTtlSeconds);
+            }
+            if (pgSharedBuffers == null || !pgSharedBuffers.matches("\\d+(kB|MB|GB)")) {
+                throw new ConfigException("PostgreSQL shared_buffers must look like 512MB or 2GB, was '" + pgSharedBuffers + "'");
+            }
+            Objects.requireNonNull(dbUser, "dbUser");
+            return new ScenarioConfig(this);
+        }
+
+        private static String sorted(Set<String> values) {
+            return String.join(", ", new java.util.TreeSet<>(values));
+        }
+    }
+}

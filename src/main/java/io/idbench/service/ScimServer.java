@@ -1,0 +1,129 @@
+package io.idbench.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.store.IdentityStore;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The identity service under test: SCIM 2.0 at /scim/v2 on an embedded Jetty (Javalin), bearer
+ * tokens from /oauth/token or --token. Every error leaves as SCIM error JSON; client mistakes
+ * never become a 500, and no stack trace ever reaches a client.
+ */
+public final class ScimServer implements AutoCloseable {
+    public static final String BASE_PATH = "/scim/v2";
+    public static final String TOKEN_PATH = "/oauth/token";
+    public static final String SCIM_JSON = "application/scim+json";
+    static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
+    /** The profile's static groups (WORKLOAD.md). */
+    public static final List<String> STATIC_GROUPS = List.of("ict", "helpdesk", "hr", "employee");
+    public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ScimServer.class);
+
+    private final Javalin app;
+    private volatile String baseUrl = "";
+
+    private ScimServer(Javalin app) {
+        this.app = app;
+    }
+
+    /** Starts the server; the port in {@code config} may be 0 for a free one. */
+    public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher) {
+        ObjectMapper json = Json.mapper();
+        store.ensureGroups(STATIC_GROUPS);
+        Javalin app = Javalin.create(cfg -> {
+            cfg.showJavalinBanner = false;
+            cfg.startupWatcherEnabled = false;
+            cfg.http.prefer405over404 = true;
+            cfg.http.maxRequestSize = 2_000_000L;
+            cfg.router.ignoreTrailingSlashes = true;
+        });
+        ScimServer server = new ScimServer(app);
+        ResourceRenderer renderer = new ResourceRenderer(json, () -> server.baseUrl);
+        new ResourceEndpoints(ScimSchemas.USER_TYPE, new UserBackend(store, hasher), renderer, json,
+                config.maxResults()).register(app, BASE_PATH);
+        new ResourceEndpoints(ScimSchemas.GROUP_TYPE, new GroupBackend(store, DEFAULT_MAX_GROUP_MEMBERS), renderer, json,
+                config.maxResults()).register(app, BASE_PATH);
+        new DiscoveryEndpoints(json, () -> server.baseUrl, config.maxResults()).register(app, BASE_PATH);
+        new TokenEndpoint(tokens, json).register(app, TOKEN_PATH);
+        app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
+        app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
+        app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));
+        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, e.getMessage(), json));
+        app.exception(Exception.class, (e, ctx) -> {
+            LOG.error("Unexpected error on {} {}", ctx.method(), ctx.path(), e);
+            error(ctx, 500, null, "Internal server error", json);
+        });
+        app.error(404, ctx -> {
+            if (ctx.resultInputStream() == null) {
+                error(ctx, 404, null, "No such endpoint: " + ctx.method() + " " + ctx.path(), json);
+            }
+        });
+        app.error(405, ctx -> {
+            if (ctx.resultInputStream() == null) {
+                error(ctx, 405, null, "Method " + ctx.method() + " is not allowed on " + ctx.path(), json);
+            }
+        });
+        app.start(config.bind(), config.port());
+        server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;
+        return server;
+    }
+
+    private static String hostForUrl(String bind) {
+        return bind.contains(":") ? "[" + bind + "]" : bind;
+    }
+
+    private static void authenticate(Context ctx, TokenService tokens) {
+        String header = ctx.header("Authorization");
+        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
+        if (!tokens.valid(token)) {
+            ctx.header("WWW-Authenticate", "Bearer realm=\"idbench\"");
+            throw ScimException.unauthorized(header == null ? "Authorization: Bearer <token> is required"
+                    : "The bearer token is missing, invalid or expired");
+        }
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    /** e.g. http://127.0.0.1:41234/scim/v2 */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    static void send(Context ctx, int status, JsonNode body, ObjectMapper json) {
+        try {
+            ctx.status(status).contentType(SCIM_JSON + ";charset=UTF-8").result(json.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void error(Context ctx, int status, String scimType, String detail, ObjectMapper json) {
+        ObjectNode out = json.createObjectNode();
+        out.putArray("schemas").add(ERROR_URN);
+        out.put("status", String.valueOf(status));
+        if (scimType != null) {
+            out.put("scimType", scimType);
+        }
+        out.put("detail", detail);
+        send(ctx, status, out, json);
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+    }
+}

@@ -1,0 +1,65 @@
+package io.idbench.store;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.ListQuery;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+
+/**
+ * The storage port: what the service needs from a physical design. Bodies are canonical (see
+ * ResourceValidator). Violated uniqueness raises 409 uniqueness, a missing resource 404, a
+ * version mismatch 412: always as {@link io.idbench.scim.ScimException}, never a database error.
+ * {@code expectedVersion} null means "any version" (no If-Match).
+ */
+public interface IdentityStore extends AutoCloseable {
+
+    /** The storage's name as scenarios and results spell it ("jsonb", "relational"). */
+    String name();
+
+    StoredResource createUser(ObjectNode body, String passwordHash);
+
+    Optional<StoredResource> findUser(UUID id);
+
+    /**
+     * Applies {@code change} to the current body under a row lock, so concurrent modifications
+     * serialize and none is lost; the result is stored as the new body.
+     */
+    StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change);
+
+    void deleteUser(UUID id, Long expectedVersion);
+
+    ResultPage searchUsers(ListQuery query);
+
+    /** Creates the group; the result carries at most {@code memberLimit} members (see findGroup). */
+    StoredResource createGroup(ObjectNode body, int memberLimit);
+
+    /**
+     * @param memberLimit 0 = without members; otherwise members are included, and a group with
+     *                    more than memberLimit members is answered with 400 tooMany
+     */
+    Optional<StoredResource> findGroup(UUID id, int memberLimit);
+
+    /** {@code change} sees the members (at most {@code memberLimit}, else 400 tooMany). */
+    StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change);
+
+    void deleteGroup(UUID id, Long expectedVersion);
+
+    /** {@code memberLimit} as in {@link #findGroup}, per group of the page. */
+    ResultPage searchGroups(ListQuery query, int memberLimit);
+
+    /** Creates the named groups that do not exist yet (the profile's static groups). */
+    void ensureGroups(Iterable<String> displayNames);
+
+    /** The new body and, when the password changed, its new hash (null keeps the old one). */
+    record Modified(ObjectNode body, String passwordHash) {
+    }
+
+    @FunctionalInterface
+    interface UserChange {
+        Modified apply(ObjectNode current);
+    }
+
+    @Override
+    void close();
+}

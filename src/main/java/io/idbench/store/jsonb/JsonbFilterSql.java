@@ -1,0 +1,286 @@
+package io.idbench.store.jsonb;
+
+import io.idbench.scim.filter.AttrRef;
+import io.idbench.scim.filter.ElementAttr;
+import io.idbench.scim.filter.Expr;
+import io.idbench.scim.filter.Expr.Op;
+import io.idbench.scim.filter.Operand;
+import io.idbench.scim.filter.SortSpec;
+import io.idbench.scim.schema.AttributeDef;
+import io.idbench.scim.schema.AttributeType;
+import io.idbench.scim.schema.CommonAttributes;
+import io.idbench.scim.schema.ResourceType;
+import io.idbench.store.Sql;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Compiles the resolved filter AST to SQL over one JSONB resource table (alias {@code r}). The
+ * expressions are written exactly as the indexes of db/jsonb/schema.sql are, so the planner can
+ * use them; every literal is a bind parameter. Semantics are those of {@link Expr} (and of the
+ * in-memory evaluator): absent values compare false, NOT is two-valued, text order is "C".
+ */
+final class JsonbFilterSql {
+    private final ResourceType type;
+    private final JsonbTable table;
+
+    JsonbFilterSql(ResourceType type, JsonbTable table) {
+        this.type = type;
+        this.table = table;
+    }
+
+    /** Where an expression is evaluated: on the row, on an element of a JSON array (e), on a member row (o). */
+    private enum Scope { RESOURCE, ELEMENT, MEMBER }
+
+    void where(Expr expr, Sql out) {
+        expr(expr, Scope.RESOURCE, out);
+    }
+
+    private void expr(Expr expr, Scope scope, Sql out) {
+        if (expr instanceof Expr.And and) {
+            join(and.operands(), " AND ", scope, out);
+        } else if (expr instanceof Expr.Or or) {
+            join(or.operands(), " OR ", scope, out);
+        } else if (expr instanceof Expr.Not not) {
+            out.append("NOT coalesce((");
+            expr(not.operand(), scope, out);
+            out.append("), false)");
+        } else if (expr instanceof Expr.Present present) {
+            present(present.operand(), out);
+        } else if (expr instanceof Expr.Any any) {
+            any(any, out);
+        } else {
+            Expr.Compare cmp = (Expr.Compare) expr;
+            switch (scope) {
+                case RESOURCE -> compare(cmp.operand(), cmp.op(), cmp.literal(), out);
+                case ELEMENT -> compareElement(cmp, out);
+                default -> compareMember(cmp, out);
+            }
+        }
+    }
+
+    private void join(List<Expr> operands, String op, Scope scope, Sql out) {
+        out.append("(");
+        for (int i = 0; i < operands.size(); i++) {
+            if (i > 0) {
+                out.append(op);
+            }
+            expr(operands.get(i), scope, out);
+        }
+        out.append(")");
+    }
+
+    void orderBy(SortSpec sort, Sql out) {
+        out.append(" ORDER BY ");
+        if (sort != null) {
+            AttrRef key = sort.key();
+            String raw;
+            if (key.attribute().multiValued()) {
+                raw = "idb_primary(" + jsonPath(key.schema(), key.attribute(), null, false) + ") ->> '" + key.sub().name() + "'";
+            } else {
+                raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
+            }
+            out.append(typed(raw, key.valueDef(), isColumn(key))).append(sort.descending() ? " DESC" : " ASC")
+                    .append(" NULLS LAST, ");
+        }
+        out.append("r.id");
+    }
+
+    private void compare(Operand operand, Op op, Object literal, Sql out) {
+        AttributeDef def = operand.valueDef();
+        if (operand instanceof AttrRef ref) {
+            if (ref.attribute() == CommonAttributes.ID) {
+                compareId("r.id", def, op, (String) literal, out);
+                return;
+            }
+            if (ref.attribute() == CommonAttributes.META) {
+                Instant at = Instant.parse((String) literal);
+                out.append(column(ref).orElseThrow()).append(sqlOp(op)).param(OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+                return;
+            }
+            String raw = column(ref).orElseGet(() -> jsonPath(ref.schema(), ref.attribute(), ref.sub(), true));
+            compareTyped(typed(raw, def, false), def, op, literal, out);
+            return;
+        }
+        throw new IllegalStateException("element operand outside of an element scope");
+    }
+
+    /** Ids are uuids: equality on a canonical id uses the primary key, anything else compares text. */
+    private static void compareId(String column, AttributeDef def, Op op, String literal, Sql out) {
+        String folded = def.fold(literal);
+        if (op == Op.EQ) {
+            Optional<UUID> id = canonicalUuid(folded);
+            if (id.isEmpty()) {
+                out.append("false");
+            } else {
+                out.append(column).append(" = ").param(id.get());
+            }
+            return;
+        }
+        compareTyped(typed(column + "::text", def, false), def, op, literal, out);
+    }
+
+    static Optional<UUID> canonicalUuid(String s) {
+        try {
+            UUID id = UUID.fromString(s);
+            return id.toString().equals(s) ? Optional.of(id) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void compareTyped(String typedExpr, AttributeDef def, Op op, Object literal, Sql out) {
+        out.append(typedExpr);
+        if (op == Op.CO || op == Op.SW || op == Op.EW) {
+            String v = Sql.likeEscape(def.fold((String) literal));
+            out.append(" LIKE ").param((op == Op.SW ? "" : "%") + v + (op == Op.EW ? "" : "%"));
+            return;
+        }
+        out.append(sqlOp(op));
+        if (def.type().isTextual() && !def.caseExact()) {
+            out.append("lower(").param(literal).append(")");
+        } else {
+            out.param(literal);
+        }
+    }
+
+    private static String sqlOp(Op op) {
+        switch (op) {
+            case EQ: return " = ";
+            case GT: return " > ";
+            case GE: return " >= ";
+            case LT: return " < ";
+            case LE: return " <= ";
+            default: throw new IllegalArgumentException(op.token());
+        }
+    }
+
+    /** The comparable form of a raw text expression, matching the index definitions. */
+    private static String typed(String raw, AttributeDef def, boolean nativeColumn) {
+        if (nativeColumn) {
+            return raw;
+        }
+        switch (def.type()) {
+            case INTEGER: return "(" + raw + ")::bigint";
+            case DECIMAL: return "(" + raw + ")::numeric";
+            case BOOLEAN: return "(" + raw + ")::boolean";
+            case DATE_TIME: return "(" + raw + ") COLLATE \"C\"";
+            default: return def.caseExact() ? "(" + raw + ") COLLATE \"C\"" : "lower(" + raw + ") COLLATE \"C\"";
+        }
+    }
+
+    /** Columns that hold an attribute outside the document. */
+    private Optional<String> column(AttrRef ref) {
+        if (ref.schema() != type.core()) {
+            return Optional.empty();
+        }
+        if (ref.attribute() == CommonAttributes.META) {
+            return Optional.of(ref.sub().name().equals("created") ? "r.created" : "r.last_modified");
+        }
+        if (ref.attribute() == CommonAttributes.ID) {
+            return Optional.of("r.id");
+        }
+        if (ref.attribute().name().equals(table.nameAttribute())) {
+            return Optional.of("r." + table.nameColumn());
+        }
+        return Optional.empty();
+    }
+
+    private boolean isColumn(AttrRef ref) {
+        return ref.attribute() == CommonAttributes.META || ref.attribute() == CommonAttributes.ID;
+    }
+
+    /** {@code r.doc [-> 'urn'] -> 'attr' ->> 'sub'}; {@code text} selects ->> for the last step. */
+    private String jsonPath(io.idbench.scim.schema.Schema schema, AttributeDef attribute, AttributeDef sub, boolean text) {
+        StringBuilder sb = new StringBuilder("r.doc");
+        if (schema != type.core()) {
+            sb.append(" -> '").append(schema.id()).append('\'');
+        }
+        if (sub == null) {
+            sb.append(text ? " ->> '" : " -> '").append(attribute.name()).append('\'');
+        } else {
+            sb.append(" -> '").append(attribute.name()).append('\'')
+                    .append(text ? " ->> '" : " -> '").append(sub.name()).append('\'');
+        }
+        return sb.toString();
+    }
+
+    private void present(Operand operand, Sql out) {
+        if (operand instanceof ElementAttr ea) {
+            out.append(ea.sub() == null || table.isMembership(ea.collection()) ? "true"
+                    : "e -> '" + ea.sub().name() + "' IS NOT NULL");
+            return;
+        }
+        AttrRef ref = (AttrRef) operand;
+        if (column(ref).isPresent()) {
+            out.append("true");
+        } else if (table.isMembership(ref.attribute())) {
+            out.append("EXISTS (SELECT 1 FROM scim_membership m WHERE m.").append(table.memberColumn()).append(" = r.id)");
+        } else {
+            out.append(jsonPath(ref.schema(), ref.attribute(), ref.sub(), false)).append(" IS NOT NULL");
+        }
+    }
+
+    private void any(Expr.Any any, Sql out) {
+        AttrRef collection = any.collection();
+        if (table.isMembership(collection.attribute())) {
+            membership(any, out);
+            return;
+        }
+        String array = jsonPath(collection.schema(), collection.attribute(), null, false);
+        if (any.element() instanceof Expr.Compare cmp && cmp.op() == Op.EQ && cmp.operand() instanceof ElementAttr ea
+                && ea.sub() != null && ea.sub().type() == AttributeType.STRING && !ea.sub().caseExact()) {
+            // Served by a GIN index on idb_lower_values where one exists (emails.value).
+            out.append("idb_lower_values(").append(array).append(", '").append(ea.sub().name())
+                    .append("') @> ARRAY[lower(").param(cmp.literal()).append(")]");
+            return;
+        }
+        out.append("EXISTS (SELECT 1 FROM jsonb_array_elements(").append(array).append(") AS e WHERE ");
+        expr(any.element(), Scope.ELEMENT, out);
+        out.append(")");
+    }
+
+    private static void compareElement(Expr.Compare cmp, Sql out) {
+        ElementAttr ea = (ElementAttr) cmp.operand();
+        String raw = ea.sub() == null ? "e #>> '{}'" : "e ->> '" + ea.sub().name() + "'";
+        compareTyped(typed(raw, ea.valueDef(), false), ea.valueDef(), cmp.op(), cmp.literal(), out);
+    }
+
+    /**
+     * groups (of a user) and members (of a group) live in scim_membership: an Any over them is a
+     * semi-join; "value eq id" goes straight to the membership primary key.
+     */
+    private void membership(Expr.Any any, Sql out) {
+        String self = table.memberColumn();
+        String other = table.otherColumn();
+        if (any.element() instanceof Expr.Compare cmp && cmp.op() == Op.EQ
+                && ((ElementAttr) cmp.operand()).sub().name().equals("value")) {
+            Optional<UUID> id = canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
+            if (id.isEmpty()) {
+                out.append("false");
+                return;
+            }
+            out.append("EXISTS (SELECT 1 FROM scim_membership m WHERE m.").append(self).append(" = r.id AND m.")
+                    .append(other).append(" = ").param(id.get()).append(")");
+            return;
+        }
+        out.append("EXISTS (SELECT 1 FROM scim_membership m JOIN ").append(table.otherTable())
+                .append(" o ON o.id = m.").append(other).append(" WHERE m.").append(self).append(" = r.id AND ");
+        expr(any.element(), Scope.MEMBER, out);
+        out.append(")");
+    }
+
+    private void compareMember(Expr.Compare cmp, Sql out) {
+        ElementAttr ea = (ElementAttr) cmp.operand();
+        String sub = ea.sub().name().toLowerCase(Locale.ROOT);
+        String raw = sub.equals("value") ? "o.id::text"
+                : sub.equals("display") ? "o." + table.otherNameColumn()
+                : "'" + table.memberType() + "'";
+        compareTyped(typed(raw, ea.valueDef(), false), ea.valueDef(), cmp.op(), cmp.literal(), out);
+    }
+}

@@ -1,0 +1,40 @@
+package io.idbench.store.jsonb;
+
+import io.idbench.scim.schema.AttributeDef;
+import io.idbench.store.Sql;
+
+/**
+ * The physical names of one JSONB resource table and of its side of scim_membership: what differs
+ * between users and groups, so one filter compiler and one row mapper serve both.
+ */
+record JsonbTable(String table, String nameColumn, String nameAttribute, String membershipAttribute,
+                  String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
+                  String memberType) {
+
+    static final JsonbTable USERS = new JsonbTable("scim_user", "user_name", "userName", "groups",
+            "user_id", "group_id", "scim_group", "display_name", "direct");
+    static final JsonbTable GROUPS = new JsonbTable("scim_group", "display_name", "displayName", "members",
+            "group_id", "user_id", "scim_user", "user_name", "User");
+
+    boolean isMembership(AttributeDef attribute) {
+        return attribute.name().equals(membershipAttribute);
+    }
+
+    /**
+     * Appends the select list; with {@code memberLimit} > 0 the membership attribute is aggregated
+     * from at most memberLimit + 1 rows (in the other side's id order), so an oversized group costs
+     * a bounded read and is reported instead of materialised.
+     */
+    void select(Sql out, int memberLimit) {
+        out.append("SELECT r.id, r." + nameColumn + ", r.doc::text, r.version, r.created, r.last_modified, ");
+        if (memberLimit > 0) {
+            out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', '" + memberType
+                    + "') ORDER BY x.id)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name FROM scim_membership m JOIN "
+                    + otherTable + " o ON o.id = m." + otherColumn + " WHERE m." + memberColumn + " = r.id ORDER BY o.id LIMIT ")
+                    .param(memberLimit + 1).append(") x)");
+        } else {
+            out.append("NULL");
+        }
+        out.append(" FROM " + table + " r");
+    }
+}

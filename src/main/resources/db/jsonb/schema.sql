@@ -1,0 +1,84 @@
+-- idbench JSONB storage: what the "jsonb" scenarios benchmark.
+--
+-- One row per user, its SCIM attributes in one jsonb document (the canonical SCIM body without
+-- id, meta, userName and password, extension attributes under their schema URN). Groups the
+-- same way; memberships in their own table so groups with a million members stay cheap.
+--
+-- Indexes are chosen for the queries WORKLOAD.md runs, not for every attribute:
+--   * case-insensitive attributes are indexed on lower(...), COLLATE "C": the filter compiler
+--     emits exactly these expressions, so one btree serves eq, sw (LIKE 'x%' needs "C"), the
+--     ranges and the sort, whatever the database's default collation is;
+--   * there is deliberately NO GIN index on the whole document: jsonb_path_ops cannot serve
+--     case-insensitive comparisons, takes ~88 % of a 1M-identity index build and stalls writers
+--     for seconds when its pending list is merged (shared/notes/postgres-on-this-machine.md);
+--   * uniqueness is a database constraint (unique indexes), never an application check, so
+--     concurrent writers cannot both win.
+-- Every statement is idempotent: the service runs this file at start-up.
+
+-- The lower-cased values of one sub-attribute of a multi-valued attribute, as text[]: a GIN
+-- index on it serves "emails.value eq ..." (WORKLOAD plan 4) case-insensitively.
+CREATE OR REPLACE FUNCTION idb_lower_values(arr jsonb, sub text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT coalesce(array_agg(lower(e ->> sub)) FILTER (WHERE e ->> sub IS NOT NULL), '{}')
+   FROM jsonb_array_elements(arr) AS e $$;
+
+-- The value of the element of a given type (e.g. the mobile phone number), lower-cased.
+-- The service accepts at most one element of a unique type, so this covers every value.
+CREATE OR REPLACE FUNCTION idb_typed_value(arr jsonb, typ text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT lower(e ->> 'value') FROM jsonb_array_elements(arr) AS e
+   WHERE lower(e ->> 'type') = typ LIMIT 1 $$;
+
+-- The primary element of a multi-valued attribute, else its first: the sort key (RFC 7644 §3.4.2.3).
+CREATE OR REPLACE FUNCTION idb_primary(arr jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT coalesce((SELECT e FROM jsonb_array_elements(arr) WITH ORDINALITY AS x(e, n)
+                    WHERE e -> 'primary' = 'true'::jsonb ORDER BY n LIMIT 1), arr -> 0) $$;
+
+CREATE TABLE IF NOT EXISTS scim_user (
+    id            uuid        PRIMARY KEY,
+    user_name     text        NOT NULL,
+    doc           jsonb       NOT NULL,
+    password_hash text,
+    version       bigint      NOT NULL,
+    created       timestamptz NOT NULL,
+    last_modified timestamptz NOT NULL
+);
+
+-- userName: unique case-insensitively; also serves eq/sw/ranges/sort on userName.
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_user_name_uq ON scim_user ((lower(user_name)) COLLATE "C");
+-- The four unique attributes of the profile (WORKLOAD.md).
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_ssn_uq
+    ON scim_user (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint));
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_badge_uq
+    ON scim_user (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'badge')::bigint));
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_employee_number_uq
+    ON scim_user ((lower(doc -> 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User' ->> 'employeeNumber')) COLLATE "C");
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_mobile_uq
+    ON scim_user ((idb_typed_value(doc -> 'phoneNumbers', 'mobile')));
+-- Plan 1 searches (givenName eq or familyName eq, sorted by familyName).
+CREATE INDEX IF NOT EXISTS scim_user_given_name ON scim_user ((lower(doc -> 'name' ->> 'givenName')) COLLATE "C");
+CREATE INDEX IF NOT EXISTS scim_user_family_name ON scim_user ((lower(doc -> 'name' ->> 'familyName')) COLLATE "C");
+-- Plan 4 searches (userType eq and ssn gt / emails.value eq).
+CREATE INDEX IF NOT EXISTS scim_user_user_type ON scim_user ((lower(doc ->> 'userType')) COLLATE "C");
+CREATE INDEX IF NOT EXISTS scim_user_emails ON scim_user USING gin (idb_lower_values(doc -> 'emails', 'value'));
+
+CREATE TABLE IF NOT EXISTS scim_group (
+    id            uuid        PRIMARY KEY,
+    display_name  text        NOT NULL,
+    doc           jsonb       NOT NULL,
+    version       bigint      NOT NULL,
+    created       timestamptz NOT NULL,
+    last_modified timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS scim_group_display_name_uq ON scim_group ((lower(display_name)) COLLATE "C");
+
+-- (group, user) is the primary key: members of one group are read in user-id order from it,
+-- which is the stable order of members paging (groups.value eq "<id>").
+CREATE TABLE IF NOT EXISTS scim_membership (
+    group_id uuid NOT NULL REFERENCES scim_group (id) ON DELETE CASCADE,
+    user_id  uuid NOT NULL REFERENCES scim_user (id) ON DELETE CASCADE,
+    PRIMARY KEY (group_id, user_id)
+);
+-- A user's groups, and the cascade on user delete.
+CREATE INDEX IF NOT EXISTS scim_membership_user ON scim_membership (user_id, group_id);
