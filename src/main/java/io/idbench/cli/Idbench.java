@@ -10,11 +10,6 @@ import picocli.CommandLine.Command;
 public final class Idbench {
 
     public static void main(String[] args) {
-        // Quiet libraries unless asked otherwise: the console is for the user's progress lines.
-        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        }
-        System.setProperty("org.jboss.logging.provider", "slf4j");
         System.exit(commandLine().execute(args));
     }
 

@@ -1,15 +1,15 @@
 package io.idbench.cli;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.service.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import io.idbench.store.IdentityStore;
-import io.idbench.store.jsonb.JsonbIdentityStore;
+import io.idbench.store.IdentityStores;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -95,6 +95,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Largest page a list request returns; also the default count (default: ${DEFAULT-VALUE}).")
     int maxResults;
 
+    @Option(names = "--max-group-members", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_MAX_GROUP_MEMBERS,
+            description = "A full GET of a larger group answers 400 tooMany; page members with "
+                    + "/Users?filter=groups.value eq \"<id>\" (default: ${DEFAULT-VALUE}).")
+    int maxGroupMembers;
+
     @Option(names = "--token-ttl", paramLabel = "<seconds>", defaultValue = "" + ScenarioConfig.DEFAULT_TOKEN_TTL_SECONDS,
             description = "Lifetime of tokens issued by /oauth/token (default: ${DEFAULT-VALUE}).")
     int tokenTtl;
@@ -109,7 +114,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .withToken(token).withAdminUser(adminUser).withAdminPassword(adminPassword)
                 .withPasswordHash(passwordHash).withBcryptCost(bcryptCost).withDbUrl(dbUrl).withDbUser(dbUser)
                 .withDbPassword(dbPassword).withDbPoolSize(dbPoolSize).withPgSharedBuffers(pgSharedBuffers)
-                .withMaxResults(maxResults).withTokenTtlSeconds(tokenTtl).build();
+                .withMaxResults(maxResults).withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).build();
         PrintWriter out = spec.commandLine().getOut();
         Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
         CountDownLatch stopped = new CountDownLatch(1);
@@ -124,9 +129,9 @@ public final class ServeCommand implements Callable<Integer> {
             PostgresProvider pg = PostgresProvider.start(config);
             started.push(pg);
             out.println(pg.description());
-            HikariDataSource ds = dataSource(config, pg);
+            HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize());
             started.push(ds);
-            IdentityStore store = new JsonbIdentityStore(ds, Json.mapper());
+            IdentityStore store = IdentityStores.open(config.storage(), ds, Json.mapper());
             started.push(store);
             String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
             String adminPw = config.adminPassword() != null ? config.adminPassword() : TokenService.randomToken();
@@ -146,20 +151,6 @@ public final class ServeCommand implements Callable<Integer> {
         }
         stopped.await();
         return 0;
-    }
-
-    private static HikariDataSource dataSource(ScenarioConfig config, PostgresProvider pg) {
-        HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(pg.jdbcUrl());
-        hc.setUsername(pg.user());
-        hc.setPassword(pg.password());
-        hc.setMaximumPoolSize(config.dbPoolSize());
-        hc.setMinimumIdle(config.dbPoolSize());
-        hc.setAutoCommit(false);
-        hc.setPoolName("idbench");
-        hc.addDataSourceProperty("reWriteBatchedInserts", "true");
-        hc.addDataSourceProperty("ApplicationName", "idbench");
-        return new HikariDataSource(hc);
     }
 
     private void printReady(PrintWriter out, ScenarioConfig config, ScimServer server, String staticToken, String adminPw) {

@@ -27,6 +27,8 @@ public final class ScenarioConfig {
     public static final int DEFAULT_MAX_RESULTS = 1000;
     public static final int DEFAULT_TOKEN_TTL_SECONDS = 3600;
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
+    /** A full GET of a larger group answers 400 tooMany instead of building a huge response. */
+    public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
 
     private final String storage;
     private final String bind;
@@ -43,6 +45,7 @@ public final class ScenarioConfig {
     private final int maxResults;
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
+    private final int maxGroupMembers;
 
     private ScenarioConfig(Builder b) {
         this.storage = b.storage;
@@ -60,6 +63,7 @@ public final class ScenarioConfig {
         this.maxResults = b.maxResults;
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
+        this.maxGroupMembers = b.maxGroupMembers;
     }
 
     public static Builder builder() {
@@ -84,6 +88,7 @@ public final class ScenarioConfig {
     public int maxResults() { return maxResults; }
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
+    public int maxGroupMembers() { return maxGroupMembers; }
 
     public boolean embeddedDatabase() {
         return dbUrl == null;
@@ -105,6 +110,7 @@ public final class ScenarioConfig {
         private int maxResults = DEFAULT_MAX_RESULTS;
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
+        private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
 
         public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
         public Builder withBind(String v) { this.bind = v; return this; }
@@ -121,6 +127,7 @@ public final class ScenarioConfig {
         public Builder withMaxResults(int v) { this.maxResults = v; return this; }
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
+        public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
 
         /** Validates every parameter; the first problem is reported as one precise line. */
         public ScenarioConfig build() {
@@ -167,6 +174,9 @@ public final class ScenarioConfig {
             }
             if (pgSharedBuffers == null || !pgSharedBuffers.matches("\\d+(kB|MB|GB)")) {
                 throw new ConfigException("PostgreSQL shared_buffers must look like 512MB or 2GB, was '" + pgSharedBuffers + "'");
+            }
+            if (maxGroupMembers < 1) {
+                throw new ConfigException("max group members must be at least 1, was " + maxGroupMembers);
             }
             Objects.requireNonNull(dbUser, "dbUser");
             return new ScenarioConfig(this);

@@ -27,7 +27,6 @@ public final class ScimServer implements AutoCloseable {
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (WORKLOAD.md). */
     public static final List<String> STATIC_GROUPS = List.of("ict", "helpdesk", "hr", "employee");
-    public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(ScimServer.class);
 
@@ -53,27 +52,21 @@ public final class ScimServer implements AutoCloseable {
         ResourceRenderer renderer = new ResourceRenderer(json, () -> server.baseUrl);
         new ResourceEndpoints(ScimSchemas.USER_TYPE, new UserBackend(store, hasher), renderer, json,
                 config.maxResults()).register(app, BASE_PATH);
-        new ResourceEndpoints(ScimSchemas.GROUP_TYPE, new GroupBackend(store, DEFAULT_MAX_GROUP_MEMBERS), renderer, json,
+        new ResourceEndpoints(ScimSchemas.GROUP_TYPE, new GroupBackend(store, config.maxGroupMembers()), renderer, json,
                 config.maxResults()).register(app, BASE_PATH);
         new DiscoveryEndpoints(json, () -> server.baseUrl, config.maxResults()).register(app, BASE_PATH);
         new TokenEndpoint(tokens, json).register(app, TOKEN_PATH);
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
         app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));
-        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, e.getMessage(), json));
+        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, switch (e.getStatus()) {
+            case 404 -> "No such endpoint: " + ctx.method() + " " + ctx.path();
+            case 405 -> "Method " + ctx.method() + " is not allowed on " + ctx.path();
+            default -> e.getMessage();
+        }, json));
         app.exception(Exception.class, (e, ctx) -> {
             LOG.error("Unexpected error on {} {}", ctx.method(), ctx.path(), e);
             error(ctx, 500, null, "Internal server error", json);
-        });
-        app.error(404, ctx -> {
-            if (ctx.resultInputStream() == null) {
-                error(ctx, 404, null, "No such endpoint: " + ctx.method() + " " + ctx.path(), json);
-            }
-        });
-        app.error(405, ctx -> {
-            if (ctx.resultInputStream() == null) {
-                error(ctx, 405, null, "Method " + ctx.method() + " is not allowed on " + ctx.path(), json);
-            }
         });
         app.start(config.bind(), config.port());
         server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;

@@ -8,6 +8,11 @@ import org.hibernate.cfg.Configuration;
 
 /** Bootstraps Hibernate ORM on a pooled DataSource, without persistence.xml. */
 public final class Jpa {
+    static {
+        // Route Hibernate's JBoss Logging to SLF4J (configured in simplelogger.properties).
+        System.setProperty("org.jboss.logging.provider", "slf4j");
+    }
+
     private Jpa() {
     }
 

@@ -1,0 +1,20 @@
+package io.idbench.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idbench.store.jsonb.JsonbIdentityStore;
+import javax.sql.DataSource;
+
+/** Opens the storage a run asked for, by the name scenarios use. */
+public final class IdentityStores {
+    private IdentityStores() {
+    }
+
+    public static IdentityStore open(String storage, DataSource dataSource, ObjectMapper json) {
+        switch (storage) {
+            case "jsonb":
+                return new JsonbIdentityStore(dataSource, json);
+            default:
+                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.idbench.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.service.Json;
+import io.idbench.service.PasswordHasher;
+import io.idbench.service.ScimServer;
+import io.idbench.service.TokenService;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.IdentityStores;
+import java.time.Clock;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The service over HTTP on real embedded PostgreSQL, for one storage. A test class per behaviour
+ * extends this once per storage ({@link #storage()}), so every behaviour is proven on each.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ServiceTestBase {
+    public static final String TOKEN = "test-token-0123456789abcdef";
+    public static final String ADMIN_PASSWORD = "admin-password-42";
+    public static final String USER_URN = "urn:ietf:params:scim:schemas:core:2.0:User";
+    public static final String GROUP_URN = "urn:ietf:params:scim:schemas:core:2.0:Group";
+    public static final String PROFILE_URN = "urn:idbench:params:scim:schemas:extension:profile:2.0:User";
+    public static final String ENTERPRISE_URN = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+    public static final String PATCH_URN = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+    protected static final ObjectMapper JSON = new ObjectMapper();
+    /** Small, so the tooMany path is testable with a handful of members. */
+    public static final int MAX_GROUP_MEMBERS = 5;
+
+    protected IdentityStore store;
+    protected ScimServer server;
+    protected ScimClient scim;
+
+    /** The storage under test ("jsonb", …). */
+    protected abstract String storage();
+
+    @BeforeAll
+    void startService() {
+        TestDatabase.reset();
+        store = IdentityStores.open(storage(), TestDatabase.pool(), Json.mapper());
+        ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();
+        TokenService tokens = new TokenService(TOKEN, "admin", ADMIN_PASSWORD, 60, Clock.systemUTC());
+        server = ScimServer.start(config, store, tokens, PasswordHasher.of("ssha256", 4));
+        scim = new ScimClient(server.baseUrl(), TOKEN);
+    }
+
+    @AfterAll
+    void stopService() {
+        server.close();
+        store.close();
+    }
+
+    /** A user of the WORKLOAD.md profile, identified by n (unique values derive from n). */
+    public static ObjectNode profileUser(String userName, long n) {
+        ObjectNode u = JSON.createObjectNode();
+        u.putArray("schemas").add(USER_URN).add(PROFILE_URN).add(ENTERPRISE_URN);
+        u.put("userName", userName);
+        u.put("password", "password-" + n);
+        u.putObject("name").put("givenName", "fn_" + userName).put("familyName", "sn_" + userName);
+        u.putArray("emails").addObject().put("value", userName + "@example.org").put("type", "work").put("primary", true);
+        u.putArray("phoneNumbers").addObject().put("value", "+1 555 " + n).put("type", "mobile");
+        u.put("userType", "Type " + (char) ('A' + n % 10));
+        u.putObject(PROFILE_URN).put("ssn", 100_000_000L + n).put("badge", 200_000_000L + n).put("gender", "other")
+                .put("birthday", "1980-01-01T00:00:00Z");
+        u.putObject(ENTERPRISE_URN).put("employeeNumber", "E" + n);
+        return u;
+    }
+
+    protected ScimClient.Response createUser(String userName, long n) {
+        ScimClient.Response r = scim.post("/Users", profileUser(userName, n));
+        if (r.status() != 201) {
+            throw new AssertionError("create " + userName + " failed: " + r);
+        }
+        return r;
+    }
+
+    protected static ObjectNode patchOp(String op, String path, Object value) {
+        ObjectNode body = JSON.createObjectNode();
+        body.putArray("schemas").add(PATCH_URN);
+        ObjectNode o = body.putArray("Operations").addObject();
+        o.put("op", op);
+        if (path != null) {
+            o.put("path", path);
+        }
+        if (value != null) {
+            o.set("value", value instanceof JsonNode n ? n : JSON.valueToTree(value));
+        }
+        return body;
+    }
+
+    protected static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}

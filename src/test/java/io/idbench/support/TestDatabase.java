@@ -1,0 +1,60 @@
+package io.idbench.support;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.ConnectionPools;
+import io.idbench.provision.EmbeddedPostgresProvider;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * One real embedded PostgreSQL for the whole test JVM (started on first use, stopped by a
+ * shutdown hook), the same provider the service uses. Tests reset the tables, not the server.
+ */
+public final class TestDatabase {
+    private static EmbeddedPostgresProvider postgres;
+    private static HikariDataSource pool;
+
+    private TestDatabase() {
+    }
+
+    public static synchronized HikariDataSource pool() {
+        if (pool == null) {
+            postgres = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB").build());
+            pool = ConnectionPools.create(postgres, 30);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                pool.close();
+                postgres.close();
+            }));
+        }
+        return pool;
+    }
+
+    /** Empties every idbench table (the schema stays). */
+    public static void reset() {
+        execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
+                + "TRUNCATE scim_membership, scim_user, scim_group; END IF; END $$");
+    }
+
+    public static void execute(String sql) {
+        try (Connection c = pool().getConnection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+            c.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static long count(String sql) {
+        try (Connection c = pool().getConnection(); Statement s = c.createStatement();
+             var rs = s.executeQuery(sql)) {
+            rs.next();
+            long n = rs.getLong(1);
+            c.commit();
+            return n;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
