@@ -1,0 +1,53 @@
+package io.idbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The command line contract: documented options with defaults, one-line errors, exit codes. */
+class ServeCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = Idbench.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return cl.execute(args);
+    }
+
+    @Test
+    void helpDocumentsEveryOptionAndItsDefault() {
+        assertThat(run("serve", "--help")).isZero();
+        String help = out.toString();
+        for (String option : new String[] {"--storage", "--bind", "--port", "--token", "--admin-user", "--admin-password",
+                "--password-hash", "--bcrypt-cost", "--db-url", "--db-user", "--db-password", "--db-pool-size",
+                "--pg-shared-buffers", "--max-results", "--max-group-members", "--token-ttl", "--info-file"}) {
+            assertThat(help).contains(option);
+        }
+        assertThat(help).contains("default: jsonb").contains("default: 127.0.0.1").contains("default: 0")
+                .contains("default: ssha256").contains("default: 20").contains("default: 1000");
+    }
+
+    @Test
+    void invalidParameterFailsWithOneLineBeforeAnythingStarts() {
+        assertThat(run("serve", "--storage=mongo")).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("idbench: storage must be one of jsonb, was 'mongo'");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        assertThat(run("serve", "--colour=red")).isEqualTo(2);
+        assertThat(err.toString()).contains("Unknown option: '--colour=red'");
+    }
+
+    @Test
+    void topLevelHelpListsServe() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("serve").contains("Starts the identity service under test");
+    }
+}
