@@ -3,6 +3,8 @@ package io.idbench.store.jsonb;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.ScimException;
@@ -64,12 +66,17 @@ public final class JsonbIdentityStore implements IdentityStore {
     private static final int USER_GROUPS = 100_000;
 
     private final SessionFactory sessions;
+    private final DataSource dataSource;
     private final ObjectMapper json;
+    /** Stored documents were validated on the way in: no duplicate-key detection on the way out. */
+    private final ObjectReader storedJson;
     private final JsonbFilterSql userSql = new JsonbFilterSql(ScimSchemas.USER_TYPE, JsonbTable.USERS);
     private final JsonbFilterSql groupSql = new JsonbFilterSql(ScimSchemas.GROUP_TYPE, JsonbTable.GROUPS);
 
     public JsonbIdentityStore(DataSource dataSource, ObjectMapper json) {
         this.json = json;
+        this.dataSource = dataSource;
+        this.storedJson = json.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
         createSchema(dataSource);
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
     }
@@ -113,7 +120,7 @@ public final class JsonbIdentityStore implements IdentityStore {
 
     @Override
     public Optional<StoredResource> findUser(UUID id) {
-        return inTransaction(session -> selectOne(session, JsonbTable.USERS, USER_GROUPS, id));
+        return read(c -> selectOne(c, JsonbTable.USERS, USER_GROUPS, id));
     }
 
     @Override
@@ -127,7 +134,7 @@ public final class JsonbIdentityStore implements IdentityStore {
                 e.passwordHash = m.passwordHash();
             }
             session.flush();
-            return selectOne(session, JsonbTable.USERS, USER_GROUPS, id).orElseThrow();
+            return session.doReturningWork(c -> selectOne(c, JsonbTable.USERS, USER_GROUPS, id)).orElseThrow();
         });
     }
 
@@ -154,26 +161,26 @@ public final class JsonbIdentityStore implements IdentityStore {
             session.flush();
             Set<UUID> members = memberIds(body);
             changeMembers(session, e.id, Set.of(), members);
-            return selectOne(session, JsonbTable.GROUPS, memberLimit, e.id).orElseThrow();
+            return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, e.id)).orElseThrow();
         });
     }
 
     @Override
     public Optional<StoredResource> findGroup(UUID id, int memberLimit) {
-        return inTransaction(session -> selectOne(session, JsonbTable.GROUPS, memberLimit, id));
+        return read(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id));
     }
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
         return inTransaction(session -> {
             GroupEntity e = lock(session, GroupEntity.class, id, expectedVersion, "Group");
-            StoredResource current = selectOne(session, JsonbTable.GROUPS, memberLimit, id).orElseThrow();
+            StoredResource current = session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
             ObjectNode updated = change.apply(current.body());
             fill(e, updated, JsonbTable.GROUPS);
             e.displayName = updated.get("displayName").textValue();
             session.flush();
             changeMembers(session, id, memberIds(current.body()), memberIds(updated));
-            return selectOne(session, JsonbTable.GROUPS, memberLimit, id).orElseThrow();
+            return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
         });
     }
 
@@ -227,6 +234,24 @@ public final class JsonbIdentityStore implements IdentityStore {
                 }
                 throw SqlErrors.translate(e, UNIQUE_INDEXES);
             }
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T apply(Connection c) throws SQLException;
+    }
+
+    /**
+     * Reads run in autocommit: one round trip per statement, no BEGIN/COMMIT. Each statement of
+     * a list request (page, count) has its own snapshot, exactly as in a READ COMMITTED transaction.
+     */
+    private <T> T read(SqlWork<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            return work.apply(c);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Query failed: " + e.getMessage(), e);
         }
     }
 
@@ -293,11 +318,11 @@ public final class JsonbIdentityStore implements IdentityStore {
         });
     }
 
-    private Optional<StoredResource> selectOne(Session session, JsonbTable table, int memberLimit, UUID id) {
+    private Optional<StoredResource> selectOne(Connection c, JsonbTable table, int memberLimit, UUID id) throws SQLException {
         Sql sql = new Sql();
         table.select(sql, memberLimit);
         sql.append(" WHERE r.id = ").param(id);
-        List<StoredResource> rows = query(session, sql, table, memberLimit);
+        List<StoredResource> rows = query(c, sql, table, memberLimit);
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
     }
 
@@ -307,7 +332,7 @@ public final class JsonbIdentityStore implements IdentityStore {
             where.append(" WHERE ");
             compiler.where(q.filter(), where);
         }
-        return inTransaction(session -> {
+        return read(c -> {
             List<StoredResource> page = List.of();
             if (q.count() > 0) {
                 Sql sql = new Sql();
@@ -315,25 +340,22 @@ public final class JsonbIdentityStore implements IdentityStore {
                 sql.append(where);
                 compiler.orderBy(q.sort(), sql);
                 sql.append(" LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset());
-                page = query(session, sql, table, memberLimit);
+                page = query(c, sql, table, memberLimit);
             }
             // A short first page is the whole result: no count query needed.
             if (q.count() > 0 && page.size() < q.count() && (!page.isEmpty() || q.offset() == 0)) {
                 return new ResultPage(page, (long) q.offset() + page.size());
             }
             Sql count = new Sql().append("SELECT count(*) FROM " + table.table() + " r").append(where);
-            long total = session.doReturningWork(c -> {
-                try (PreparedStatement ps = prepare(c, count); ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    return rs.getLong(1);
-                }
-            });
-            return new ResultPage(page, total);
+            try (PreparedStatement ps = prepare(c, count); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new ResultPage(page, rs.getLong(1));
+            }
         });
     }
 
-    private List<StoredResource> query(Session session, Sql sql, JsonbTable table, int memberLimit) {
-        return session.doReturningWork(c -> {
+    private List<StoredResource> query(Connection c, Sql sql, JsonbTable table, int memberLimit) throws SQLException {
+        {
             List<StoredResource> out = new ArrayList<>();
             try (PreparedStatement ps = prepare(c, sql); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -349,7 +371,7 @@ public final class JsonbIdentityStore implements IdentityStore {
                 }
             }
             return out;
-        });
+        }
     }
 
     private static PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
@@ -411,7 +433,7 @@ public final class JsonbIdentityStore implements IdentityStore {
 
     private JsonNode read(String text) {
         try {
-            return json.readTree(text);
+            return storedJson.readTree(text);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Stored JSON is not valid: " + e.getMessage(), e);
         }
