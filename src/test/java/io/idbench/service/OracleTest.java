@@ -64,6 +64,33 @@ public abstract class OracleTest extends ServiceTestBase {
     }
 
     @Test
+    void dotSearchAnswersLikeGet() {
+        String filter = "userType eq \"type c\" and not (active eq false)";
+        Response get = scim.get("/Users?attributes=userName&sortBy=userName&count=7&filter=" + q(filter));
+        ObjectNode search = JSON.createObjectNode();
+        search.putArray("schemas").add("urn:ietf:params:scim:api:messages:2.0:SearchRequest");
+        search.put("filter", filter).put("sortBy", "userName").put("count", 7).putArray("attributes").add("userName");
+        Response post = scim.post("/Users/.search", search);
+        assertThat(post.status()).isEqualTo(200);
+        assertThat(post.body()).isEqualTo(get.body());
+        assertThat(get.body().path("Resources")).hasSize(7);
+    }
+
+    @Test
+    void groupFiltersOnMembersAndNames() {
+        String member = all.get(0).path("id").asText();
+        long expected = all.get(0).path("groups").size();
+        Response byMember = scim.get("/Groups?excludedAttributes=members&filter=" + q("members.value eq \"" + member + "\""));
+        assertThat(byMember.body().path("totalResults").asLong()).isEqualTo(expected);
+        Response byName = scim.get("/Groups?attributes=displayName&sortBy=displayName&sortOrder=descending&filter="
+                + q("displayName sw \"ORACLE-\" and not (displayName eq \"oracle-b\")"));
+        assertThat(byName.body().path("Resources").findValuesAsText("displayName")).containsExactly("oracle-C", "oracle-A");
+        Response byMemberName = scim.get("/Groups?attributes=displayName&filter="
+                + q("members[display eq \"" + all.get(0).path("userName").asText().toUpperCase() + "\"]"));
+        assertThat(byMemberName.body().path("totalResults").asLong()).isEqualTo(expected);
+    }
+
+    @Test
     void randomFiltersSortsAndPagesMatchTheOracle() {
         FilterResolver resolver = new FilterResolver(ScimSchemas.USER_TYPE);
         FilterEvaluator oracle = new FilterEvaluator(ScimSchemas.USER_TYPE);

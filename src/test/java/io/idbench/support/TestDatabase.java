@@ -31,6 +31,11 @@ public final class TestDatabase {
         return pool;
     }
 
+    public static synchronized EmbeddedPostgresProvider provider() {
+        pool();
+        return postgres;
+    }
+
     /** Empties every idbench table (the schema stays). */
     public static void reset() {
         execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.scim.schema.ResourceType;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.Jpa;
@@ -127,7 +126,7 @@ public final class JsonbIdentityStore implements IdentityStore {
     public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
         return inTransaction(session -> {
             UserEntity e = lock(session, UserEntity.class, id, expectedVersion, "User");
-            Modified m = change.apply(body(e, JsonbTable.USERS, null));
+            Modified m = change.apply(assemble(e.userName, e.doc, null, JsonbTable.USERS));
             fill(e, m.body(), JsonbTable.USERS);
             e.userName = m.body().get("userName").textValue();
             if (m.passwordHash() != null) {
@@ -275,10 +274,6 @@ public final class JsonbIdentityStore implements IdentityStore {
 
     private StoredResource stored(ResourceEntity e, ObjectNode body) {
         return new StoredResource(e.id, body, e.version, e.created, e.lastModified);
-    }
-
-    private ObjectNode body(UserEntity e, JsonbTable table, String membershipJson) {
-        return assemble(e.userName, e.doc, membershipJson, table);
     }
 
     private ObjectNode assemble(String name, String doc, String membershipJson, JsonbTable table) {

@@ -1,0 +1,91 @@
+package io.idbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL and
+ * the service, and on SIGTERM stops both, leaving no PostgreSQL process behind.
+ */
+class ServeLifecycleTest {
+    private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
+    private static final Pattern POSTGRES = Pattern.compile("on 127\\.0\\.0\\.1:(\\d+)");
+    private static final String TOKEN = "lifecycle-token-0123456789";
+
+    @Test
+    void servesThenStopsEverythingOnSigterm() throws Exception {
+        Process serve = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), Idbench.class.getName(),
+                "serve", "--port=0", "--token=" + TOKEN)
+                .redirectErrorStream(true).start();
+        List<String> output = new ArrayList<>();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+        try {
+            String[] found = CompletableFuture.supplyAsync(() -> readUntilReady(lines, output)).get(180, TimeUnit.SECONDS);
+            String baseUrl = found[0];
+            String pgPort = found[1];
+            assertThat(postgresRunningOn(pgPort)).as("embedded PostgreSQL process").isTrue();
+
+            HttpResponse<String> config = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(baseUrl + "/ServiceProviderConfig")).header("Authorization", "Bearer " + TOKEN).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(config.statusCode()).isEqualTo(200);
+
+            serve.toHandle().destroy(); // SIGTERM, keeping our end of its output open
+            assertThat(serve.waitFor(120, TimeUnit.SECONDS)).as("serve exits after SIGTERM").isTrue();
+            CompletableFuture.runAsync(() -> lines.lines().forEach(output::add)).get(30, TimeUnit.SECONDS);
+            assertThat(output).contains("Stopped.");
+            assertThat(postgresRunningOn(pgPort)).as("PostgreSQL left behind: " + output).isFalse();
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    private static String[] readUntilReady(BufferedReader lines, List<String> output) {
+        String pgPort = null;
+        try {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                output.add(line);
+                Matcher pg = POSTGRES.matcher(line);
+                if (line.startsWith("PostgreSQL: embedded") && pg.find()) {
+                    pgPort = pg.group(1);
+                }
+                Matcher ready = READY.matcher(line);
+                if (ready.find()) {
+                    return new String[] {ready.group(1), pgPort};
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        throw new AssertionError("serve ended before it was ready: " + output);
+    }
+
+    /** A postmaster started by zonky runs as {@code postgres -D <dir> -p <port> …}. */
+    private static boolean postgresRunningOn(String port) {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).anyMatch(p -> {
+            String[] args = p.info().arguments().orElse(new String[0]);
+            String cmd = p.info().command().orElse("");
+            for (int i = 0; i + 1 < args.length; i++) {
+                if (cmd.endsWith("/postgres") && args[i].equals("-p") && args[i + 1].equals(port)) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+}

@@ -1,0 +1,51 @@
+package io.idbench.provision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.config.ScenarioConfig;
+import io.idbench.support.TestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+
+/** The embedded server is configured for benchmarking; an external one is used as given and left running. */
+class PostgresProviderTest {
+
+    private static String query(String url, String user, String password, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
+    void embeddedServerIsDurableAndObservable() throws SQLException {
+        EmbeddedPostgresProvider pg = TestDatabase.provider();
+        assertThat(pg.port()).isNotEqualTo(5432);
+        assertThat(pg.jdbcUrl()).startsWith("jdbc:postgresql://127.0.0.1:");
+        assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW fsync")).isEqualTo("on");
+        assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW synchronous_commit")).isEqualTo("on");
+        assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW listen_addresses")).isEqualTo("127.0.0.1");
+        assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(),
+                "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")).isEqualTo("1");
+        assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW server_version")).startsWith("17.");
+        assertThat(pg.description()).startsWith("PostgreSQL: embedded PostgreSQL 17.");
+    }
+
+    @Test
+    void externalServerIsUsedAsGivenAndNotStopped() throws SQLException {
+        EmbeddedPostgresProvider running = TestDatabase.provider();
+        ScenarioConfig config = ScenarioConfig.builder().withDbUrl(running.jdbcUrl()).withDbUser(running.user())
+                .withDbPassword(running.password()).build();
+        try (PostgresProvider external = PostgresProvider.start(config)) {
+            assertThat(external).isInstanceOf(ExternalPostgresProvider.class);
+            assertThat(external.description()).isEqualTo("PostgreSQL: external at " + running.jdbcUrl() + " (--db-url given)");
+            assertThat(query(external.jdbcUrl(), external.user(), external.password(), "SELECT 1")).isEqualTo("1");
+        }
+        assertThat(query(running.jdbcUrl(), running.user(), running.password(), "SELECT 1")).isEqualTo("1");
+    }
+}
