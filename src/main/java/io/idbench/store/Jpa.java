@@ -27,7 +27,9 @@ public final class Jpa {
         p.put(AvailableSettings.HBM2DDL_AUTO, "none");
         p.put(AvailableSettings.CONNECTION_PROVIDER_DISABLES_AUTOCOMMIT, "true");
         p.put(AvailableSettings.STATEMENT_BATCH_SIZE, "100");
-        p.put(AvailableSettings.ORDER_INSERTS, "true");
+        // Inserts run in the order they were persisted: the EAV storage persists attribute rows
+        // before their value rows, which reference them.
+        p.put(AvailableSettings.ORDER_INSERTS, "false");
         p.put(AvailableSettings.SHOW_SQL, "false");
         p.put(AvailableSettings.USE_SECOND_LEVEL_CACHE, "false");
         cfg.addProperties(p);

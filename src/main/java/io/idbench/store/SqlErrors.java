@@ -1,7 +1,7 @@
 package io.idbench.store;
 
 import io.idbench.scim.ScimException;
-import java.util.Map;
+import java.util.function.Function;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -17,16 +17,15 @@ public final class SqlErrors {
     }
 
     /**
-     * @param uniqueIndexes index or constraint name -> the SCIM attribute it makes unique
+     * @param uniqueAttribute the SCIM attribute a unique violation stands for
      * @return the SCIM error, or {@code e} itself when it is not a constraint violation
      */
-    public static RuntimeException translate(RuntimeException e, Map<String, String> uniqueIndexes) {
+    public static RuntimeException translate(RuntimeException e, Function<ServerErrorMessage, String> uniqueAttribute) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof PSQLException psql) {
                 ServerErrorMessage m = psql.getServerErrorMessage();
-                String constraint = m == null ? null : m.getConstraint();
                 if (UNIQUE_VIOLATION.equals(psql.getSQLState())) {
-                    String attribute = uniqueIndexes.getOrDefault(constraint, constraint);
+                    String attribute = m == null ? "a unique attribute" : uniqueAttribute.apply(m);
                     return ScimException.uniqueness("The value of '" + attribute + "' is already in use");
                 }
                 if (FOREIGN_KEY_VIOLATION.equals(psql.getSQLState())) {

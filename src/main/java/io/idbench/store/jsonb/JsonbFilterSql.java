@@ -11,9 +11,8 @@ import io.idbench.scim.schema.AttributeType;
 import io.idbench.scim.schema.CommonAttributes;
 import io.idbench.scim.schema.ResourceType;
 import io.idbench.store.Sql;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
+import io.idbench.store.SqlPredicates;
+import io.idbench.store.SqlPredicates.Form;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -85,7 +84,8 @@ final class JsonbFilterSql {
             } else {
                 raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
             }
-            out.append(typed(raw, key.valueDef(), isColumn(key))).append(sort.descending() ? " DESC" : " ASC")
+            out.append(SqlPredicates.comparable(raw, key.valueDef(), isColumn(key) ? Form.TYPED : Form.JSON_TEXT))
+                    .append(sort.descending() ? " DESC" : " ASC")
                     .append(" NULLS LAST, ");
         }
         out.append("r.id");
@@ -95,83 +95,18 @@ final class JsonbFilterSql {
         AttributeDef def = operand.valueDef();
         if (operand instanceof AttrRef ref) {
             if (ref.attribute() == CommonAttributes.ID) {
-                compareId("r.id", def, op, (String) literal, out);
+                SqlPredicates.compareId("r.id", def, op, (String) literal, out);
                 return;
             }
             if (ref.attribute() == CommonAttributes.META) {
-                Instant at = Instant.parse((String) literal);
-                out.append(column(ref).orElseThrow()).append(sqlOp(op)).param(OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+                SqlPredicates.compareInstant(column(ref).orElseThrow(), op, (String) literal, out);
                 return;
             }
             String raw = column(ref).orElseGet(() -> jsonPath(ref.schema(), ref.attribute(), ref.sub(), true));
-            compareTyped(typed(raw, def, false), def, op, literal, out);
+            SqlPredicates.compare(SqlPredicates.comparable(raw, def, Form.JSON_TEXT), def, op, literal, out);
             return;
         }
         throw new IllegalStateException("element operand outside of an element scope");
-    }
-
-    /** Ids are uuids: equality on a canonical id uses the primary key, anything else compares text. */
-    private static void compareId(String column, AttributeDef def, Op op, String literal, Sql out) {
-        String folded = def.fold(literal);
-        if (op == Op.EQ) {
-            Optional<UUID> id = canonicalUuid(folded);
-            if (id.isEmpty()) {
-                out.append("false");
-            } else {
-                out.append(column).append(" = ").param(id.get());
-            }
-            return;
-        }
-        compareTyped(typed(column + "::text", def, false), def, op, literal, out);
-    }
-
-    static Optional<UUID> canonicalUuid(String s) {
-        try {
-            UUID id = UUID.fromString(s);
-            return id.toString().equals(s) ? Optional.of(id) : Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static void compareTyped(String typedExpr, AttributeDef def, Op op, Object literal, Sql out) {
-        out.append(typedExpr);
-        if (op == Op.CO || op == Op.SW || op == Op.EW) {
-            String v = Sql.likeEscape(def.fold((String) literal));
-            out.append(" LIKE ").param((op == Op.SW ? "" : "%") + v + (op == Op.EW ? "" : "%"));
-            return;
-        }
-        out.append(sqlOp(op));
-        if (def.type().isTextual() && !def.caseExact()) {
-            out.append("lower(").param(literal).append(")");
-        } else {
-            out.param(literal);
-        }
-    }
-
-    private static String sqlOp(Op op) {
-        switch (op) {
-            case EQ: return " = ";
-            case GT: return " > ";
-            case GE: return " >= ";
-            case LT: return " < ";
-            case LE: return " <= ";
-            default: throw new IllegalArgumentException(op.token());
-        }
-    }
-
-    /** The comparable form of a raw text expression, matching the index definitions. */
-    private static String typed(String raw, AttributeDef def, boolean nativeColumn) {
-        if (nativeColumn) {
-            return raw;
-        }
-        switch (def.type()) {
-            case INTEGER: return "(" + raw + ")::bigint";
-            case DECIMAL: return "(" + raw + ")::numeric";
-            case BOOLEAN: return "(" + raw + ")::boolean";
-            case DATE_TIME: return "(" + raw + ") COLLATE \"C\"";
-            default: return def.caseExact() ? "(" + raw + ") COLLATE \"C\"" : "lower(" + raw + ") COLLATE \"C\"";
-        }
     }
 
     /** Columns that hold an attribute outside the document. */
@@ -249,7 +184,8 @@ final class JsonbFilterSql {
     private static void compareElement(Expr.Compare cmp, Sql out) {
         ElementAttr ea = (ElementAttr) cmp.operand();
         String raw = ea.sub() == null ? "e #>> '{}'" : "e ->> '" + ea.sub().name() + "'";
-        compareTyped(typed(raw, ea.valueDef(), false), ea.valueDef(), cmp.op(), cmp.literal(), out);
+        SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.JSON_TEXT), ea.valueDef(), cmp.op(),
+                cmp.literal(), out);
     }
 
     /**
@@ -261,7 +197,7 @@ final class JsonbFilterSql {
         String other = table.otherColumn();
         if (any.element() instanceof Expr.Compare cmp && cmp.op() == Op.EQ
                 && ((ElementAttr) cmp.operand()).sub().name().equals("value")) {
-            Optional<UUID> id = canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
+            Optional<UUID> id = SqlPredicates.canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
             if (id.isEmpty()) {
                 out.append("false");
                 return;
@@ -282,6 +218,7 @@ final class JsonbFilterSql {
         String raw = sub.equals("value") ? "o.id::text"
                 : sub.equals("display") ? "o." + table.otherNameColumn()
                 : "'" + table.memberType() + "'";
-        compareTyped(typed(raw, ea.valueDef(), false), ea.valueDef(), cmp.op(), cmp.literal(), out);
+        SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.JSON_TEXT), ea.valueDef(), cmp.op(),
+                cmp.literal(), out);
     }
 }

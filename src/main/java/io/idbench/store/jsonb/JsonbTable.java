@@ -2,6 +2,7 @@ package io.idbench.store.jsonb;
 
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.store.Sql;
+import io.idbench.store.SqlIdentityStore;
 
 /**
  * The physical names of one JSONB resource table and of its side of scim_membership: what differs
@@ -28,10 +29,8 @@ record JsonbTable(String table, String nameColumn, String nameAttribute, String 
     void select(Sql out, int memberLimit) {
         out.append("SELECT r.id, r." + nameColumn + ", r.doc::text, r.version, r.created, r.last_modified, ");
         if (memberLimit > 0) {
-            out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', '" + memberType
-                    + "') ORDER BY x.id)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name FROM scim_membership m JOIN "
-                    + otherTable + " o ON o.id = m." + otherColumn + " WHERE m." + memberColumn + " = r.id ORDER BY o.id LIMIT ")
-                    .param(memberLimit + 1).append(") x)");
+            SqlIdentityStore.membershipJson(out, "scim_membership", memberColumn, otherColumn, otherTable,
+                    otherNameColumn, memberType, memberLimit);
         } else {
             out.append("NULL");
         }

@@ -1,0 +1,277 @@
+package io.idbench.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.filter.ListQuery;
+import jakarta.persistence.LockModeType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * What every PostgreSQL storage does the same way, whatever its tables: writes in Hibernate
+ * sessions with the row locked, reads in autocommit over plain JDBC (one round trip per
+ * statement), constraint violations translated to SCIM errors, list pages and their counts,
+ * membership rows. Subclasses bring the physical design.
+ */
+public abstract class SqlIdentityStore implements IdentityStore {
+    protected final DataSource dataSource;
+    protected final ObjectMapper json;
+    /** Stored JSON was validated on the way in: no duplicate-key detection on the way out. */
+    protected final ObjectReader storedJson;
+    protected SessionFactory sessions;
+
+    protected SqlIdentityStore(DataSource dataSource, ObjectMapper json) {
+        this.dataSource = dataSource;
+        this.json = json;
+        this.storedJson = json.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    /** The SCIM attribute a violated unique index or constraint stands for. */
+    protected abstract String uniqueAttribute(ServerErrorMessage violation);
+
+    /** Runs an idempotent DDL resource in one transaction. */
+    protected static void runDdl(DataSource dataSource, String resource) {
+        try (InputStream in = SqlIdentityStore.class.getResourceAsStream(resource);
+             Connection c = dataSource.getConnection();
+             Statement s = c.createStatement()) {
+            s.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot create the schema " + resource + ": " + e.getMessage(), e);
+        }
+    }
+
+    protected <T> T inTransaction(Function<Session, T> work) {
+        try (Session session = sessions.openSession()) {
+            session.beginTransaction();
+            try {
+                T result = work.apply(session);
+                session.getTransaction().commit();
+                return result;
+            } catch (RuntimeException e) {
+                if (session.getTransaction().isActive()) {
+                    session.getTransaction().rollback();
+                }
+                throw SqlErrors.translate(e, this::uniqueAttribute);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    protected interface SqlWork<T> {
+        T apply(Connection c) throws SQLException;
+    }
+
+    /**
+     * Reads run in autocommit: one round trip per statement, no BEGIN/COMMIT. Each statement of
+     * a list request (page, count) has its own snapshot, exactly as in a READ COMMITTED transaction.
+     */
+    protected <T> T read(SqlWork<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            return work.apply(c);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Query failed: " + e.getMessage(), e);
+        }
+    }
+
+    protected static PreparedStatement prepare(Connection c, Sql sql) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql.text());
+        List<Object> params = sql.params();
+        for (int i = 0; i < params.size(); i++) {
+            ps.setObject(i + 1, params.get(i));
+        }
+        return ps;
+    }
+
+    /** Timestamps are kept to the second, the precision SCIM dateTimes are compared at. */
+    protected static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** Loads and locks (SELECT … FOR UPDATE) a resource row, checking If-Match against it. */
+    protected static <E extends VersionedEntity> E lock(Session session, Class<E> type, UUID id, Long expectedVersion,
+                                                        String what) {
+        E e = session.find(type, id, LockModeType.PESSIMISTIC_WRITE);
+        if (e == null) {
+            throw ScimException.notFound(what + " " + id + " not found");
+        }
+        if (expectedVersion != null && e.version != expectedVersion) {
+            throw ScimException.preconditionFailed(what + " " + id + " is at version " + e.version
+                    + ", not the version in If-Match");
+        }
+        return e;
+    }
+
+    /** Deletes a resource row (dependent rows go by ON DELETE CASCADE); with If-Match under a lock. */
+    protected <E extends VersionedEntity> void delete(Class<E> type, UUID id, Long expectedVersion, String what) {
+        inTransaction(session -> {
+            if (expectedVersion == null) {
+                int n = session.createMutationQuery("delete from " + type.getSimpleName() + " e where e.id = :id")
+                        .setParameter("id", id).executeUpdate();
+                if (n == 0) {
+                    throw ScimException.notFound(what + " " + id + " not found");
+                }
+            } else {
+                session.remove(lock(session, type, id, expectedVersion, what));
+            }
+            return null;
+        });
+    }
+
+    /** Rows of a page, mapped by the storage. */
+    @FunctionalInterface
+    protected interface PageQuery {
+        List<StoredResource> run(Connection c) throws SQLException;
+    }
+
+    /**
+     * A list response: the page, then the count, unless the page already tells it (a short page
+     * that is not past the end holds every remaining match).
+     */
+    protected ResultPage page(ListQuery q, PageQuery pageQuery, Sql count) {
+        return read(c -> {
+            List<StoredResource> page = q.count() > 0 ? pageQuery.run(c) : List.of();
+            if (q.count() > 0 && page.size() < q.count() && (!page.isEmpty() || q.offset() == 0)) {
+                return new ResultPage(page, (long) q.offset() + page.size());
+            }
+            try (PreparedStatement ps = prepare(c, count); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new ResultPage(page, rs.getLong(1));
+            }
+        });
+    }
+
+    /** Rejects a membership list longer than the limit the caller asked for (400 tooMany). */
+    protected static void checkMemberLimit(ObjectNode body, String attribute, int memberLimit, Object id) {
+        if (body.path(attribute).size() > memberLimit) {
+            throw ScimException.tooMany(attribute + " of " + id + " has more than " + memberLimit
+                    + " values; exclude it (excludedAttributes=" + attribute + ") and page through it with a filter");
+        }
+    }
+
+    /**
+     * The membership aggregate of one row (alias r) as JSON text, read from at most limit + 1
+     * membership rows in the other side's id order, so an oversized group costs a bounded read.
+     */
+    public static void membershipJson(Sql out, String membershipTable, String self, String other, String otherTable,
+                                         String otherNameColumn, String memberType, int limit) {
+        out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', '" + memberType
+                + "') ORDER BY x.id)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name FROM " + membershipTable
+                + " m JOIN " + otherTable + " o ON o.id = m." + other + " WHERE m." + self
+                + " = r.id ORDER BY o.id LIMIT ").param(limit + 1).append(") x)");
+    }
+
+    /** The user ids of a group body's members; a value that is no user id is 400 invalidValue. */
+    protected static Set<UUID> memberIds(ObjectNode body) {
+        Set<UUID> ids = new LinkedHashSet<>();
+        JsonNode members = body.get("members");
+        if (members instanceof ArrayNode array) {
+            for (JsonNode m : array) {
+                String value = m.path("value").asText(null);
+                Optional<UUID> id = value == null ? Optional.empty() : SqlPredicates.canonicalUuid(value.toLowerCase());
+                ids.add(id.orElseThrow(() -> ScimException.invalidValue(
+                        "members.value must be the id of a User, not " + m.get("value"))));
+            }
+        }
+        return ids;
+    }
+
+    /** Applies the difference between two member sets with two batched statements. */
+    protected static void changeMembers(Session session, String membershipTable, UUID group, Set<UUID> before,
+                                        Set<UUID> after) {
+        List<UUID> removed = before.stream().filter(id -> !after.contains(id)).toList();
+        List<UUID> added = after.stream().filter(id -> !before.contains(id)).toList();
+        if (removed.isEmpty() && added.isEmpty()) {
+            return;
+        }
+        session.doWork(c -> {
+            batch(c, "DELETE FROM " + membershipTable + " WHERE group_id = ? AND user_id = ?", group, removed);
+            batch(c, "INSERT INTO " + membershipTable + " (group_id, user_id) VALUES (?, ?)", group, added);
+        });
+    }
+
+    private static void batch(Connection c, String sql, UUID group, List<UUID> users) throws SQLException {
+        if (users.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (UUID user : users) {
+                ps.setObject(1, group);
+                ps.setObject(2, user);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Creates the named groups that do not exist yet, in one batch. */
+    protected void ensureGroups(Iterable<String> displayNames, String insertSql) {
+        inTransaction(session -> session.doReturningWork(c -> {
+            try (PreparedStatement ps = c.prepareStatement(insertSql)) {
+                java.time.OffsetDateTime at = java.time.OffsetDateTime.ofInstant(now(), java.time.ZoneOffset.UTC);
+                for (String name : displayNames) {
+                    ps.setObject(1, UUID.randomUUID());
+                    ps.setString(2, name);
+                    ps.setObject(3, at);
+                    ps.setObject(4, at);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        }));
+    }
+
+    protected String write(JsonNode node) {
+        try {
+            return json.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected JsonNode readJson(String text) {
+        try {
+            return storedJson.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored JSON is not valid: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (sessions != null) {
+            sessions.close();
+        }
+    }
+}
