@@ -40,7 +40,8 @@ public final class ServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--storage", paramLabel = "<storage>", defaultValue = ScenarioConfig.DEFAULT_STORAGE,
-            description = "How identities are stored: jsonb (default: ${DEFAULT-VALUE}).")
+            description = "How identities are stored: jsonb (one jsonb document per identity) or relational "
+                    + "(Syncope's EAV tables) (default: ${DEFAULT-VALUE}).")
     String storage;
 
     @Option(names = "--bind", paramLabel = "<address>", defaultValue = ScenarioConfig.DEFAULT_BIND,

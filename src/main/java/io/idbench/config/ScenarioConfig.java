@@ -13,7 +13,7 @@ import java.util.Set;
  */
 public final class ScenarioConfig {
     public static final String DEFAULT_STORAGE = "jsonb";
-    public static final Set<String> STORAGES = Set.of("jsonb");
+    public static final Set<String> STORAGES = Set.of("jsonb", "relational");
     /** Loopback only: the service under test is never exposed beyond this machine by default. */
     public static final String DEFAULT_BIND = "127.0.0.1";
     /** 0 = a free port chosen at start-up (never a fixed well-known port). */

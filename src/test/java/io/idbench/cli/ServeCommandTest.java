@@ -35,7 +35,7 @@ class ServeCommandTest {
     @Test
     void invalidParameterFailsWithOneLineBeforeAnythingStarts() {
         assertThat(run("serve", "--storage=mongo")).isEqualTo(2);
-        assertThat(err.toString().strip()).isEqualTo("idbench: storage must be one of jsonb, was 'mongo'");
+        assertThat(err.toString().strip()).isEqualTo("idbench: storage must be one of jsonb, relational, was 'mongo'");
         assertThat(out.toString()).isEmpty();
     }
 

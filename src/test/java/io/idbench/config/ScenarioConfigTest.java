@@ -30,7 +30,7 @@ class ScenarioConfigTest {
 
     @Test
     void preciseMessages() {
-        rejects(b -> b.withStorage("mongo"), "storage must be one of jsonb, was 'mongo'");
+        rejects(b -> b.withStorage("mongo"), "storage must be one of jsonb, relational, was 'mongo'");
         rejects(b -> b.withPort(70000), "port must be between 0 and 65535 (0 = a free port), was 70000");
         rejects(b -> b.withPort(-1), "port must be between 0 and 65535 (0 = a free port), was -1");
         rejects(b -> b.withToken("short"), "token must be at least 16 characters long, was 5");

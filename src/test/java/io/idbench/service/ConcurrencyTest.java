@@ -29,7 +29,7 @@ public abstract class ConcurrencyTest extends ServiceTestBase {
 
     @BeforeEach
     void clean() {
-        TestDatabase.execute("TRUNCATE scim_membership, scim_user");
+        TestDatabase.deleteUsers();
     }
 
     @AfterAll
@@ -62,7 +62,7 @@ public abstract class ConcurrencyTest extends ServiceTestBase {
                     assertThat(r.body().path("scimType").asText()).isEqualTo("uniqueness");
                     assertThat(r.body().path("detail").asText()).contains(attribute);
                 });
-        assertThat(TestDatabase.count("SELECT count(*) FROM scim_user")).isEqualTo(1);
+        assertThat(totalUsers()).isEqualTo(1);
     }
 
     @Test

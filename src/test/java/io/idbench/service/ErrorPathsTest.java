@@ -22,7 +22,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @BeforeEach
     void seed() {
-        TestDatabase.execute("TRUNCATE scim_membership, scim_user");
+        TestDatabase.deleteUsers();
         Response r = createUser("alice", 1);
         aliceId = r.id();
         createUser("bob", 2);
@@ -44,7 +44,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     private void assertUnchanged() {
         assertThat(scim.get("/Users/" + aliceId).body().toString()).isEqualTo(alice);
-        assertThat(TestDatabase.count("SELECT count(*) FROM scim_user")).isEqualTo(2);
+        assertThat(totalUsers()).isEqualTo(2);
     }
 
     private String aliceEtag() {
@@ -324,7 +324,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void passwordIsNeverReturned() {
         JsonNode u = scim.get("/Users/" + aliceId).body();
         assertThat(u.has("password")).isFalse();
-        assertThat(TestDatabase.count("SELECT count(*) FROM scim_user WHERE password_hash LIKE '{SSHA256}%'"))
+        assertThat(TestDatabase.count("SELECT count(*) FROM " + userTable() + " WHERE password_hash LIKE '{SSHA256}%'"))
                 .isEqualTo(2);
     }
 }

@@ -35,8 +35,8 @@ public abstract class OracleTest extends ServiceTestBase {
 
     @BeforeAll
     void seed() {
-        TestDatabase.execute("TRUNCATE scim_membership, scim_user");
-        TestDatabase.execute("DELETE FROM scim_group WHERE display_name LIKE 'oracle-%'");
+        TestDatabase.deleteUsers();
+        deleteGroups("oracle-");
         Random random = new Random(SEED);
         List<String> ids = new ArrayList<>();
         for (int n = 0; n < IDENTITIES; n++) {

@@ -55,6 +55,22 @@ public abstract class ServiceTestBase {
         store.close();
     }
 
+    /** The table holding one row per user in the storage under test. */
+    protected String userTable() {
+        return "relational".equals(storage()) ? "r_user" : "scim_user";
+    }
+
+    /** totalResults of all users, through the API. */
+    protected long totalUsers() {
+        return scim.get("/Users?count=0").body().path("totalResults").asLong();
+    }
+
+    /** Deletes, through the API, the groups whose displayName starts with {@code prefix}. */
+    protected void deleteGroups(String prefix) {
+        scim.get("/Groups?attributes=id&filter=" + ScimClient.q("displayName sw \"" + prefix + "\""))
+                .body().path("Resources").forEach(g -> scim.delete("/Groups/" + g.path("id").asText(), null));
+    }
+
     /** A user of the WORKLOAD.md profile, identified by n (unique values derive from n). */
     public static ObjectNode profileUser(String userName, long n) {
         ObjectNode u = JSON.createObjectNode();

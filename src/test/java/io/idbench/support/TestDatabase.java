@@ -39,7 +39,23 @@ public final class TestDatabase {
     /** Empties every idbench table (the schema stays). */
     public static void reset() {
         execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
-                + "TRUNCATE scim_membership, scim_user, scim_group; END IF; END $$");
+                + "TRUNCATE scim_membership, scim_user, scim_group; END IF; "
+                + "IF to_regclass('r_membership') IS NOT NULL THEN "
+                + "TRUNCATE r_membership, u_unique_value, u_value, u_attr, r_user, g_unique_value, g_value, g_attr, r_group; "
+                + "END IF; END $$");
+    }
+
+    /** Empties the users (and memberships) of every storage; groups stay. */
+    public static void deleteUsers() {
+        execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
+                + "TRUNCATE scim_membership, scim_user; END IF; "
+                + "IF to_regclass('r_membership') IS NOT NULL THEN "
+                + "TRUNCATE r_membership, u_unique_value, u_value, u_attr, r_user; END IF; END $$");
+    }
+
+    /** Users stored by the storage under test. */
+    public static long userCount(String storage) {
+        return count("SELECT count(*) FROM " + ("relational".equals(storage) ? "r_user" : "scim_user"));
     }
 
     public static void execute(String sql) {

@@ -1,0 +1,11 @@
+package io.idbench.store.relational;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+
+@Entity
+@Table(name = "g_unique_value")
+@IdClass(UniqueValueEntity.Key.class)
+class GroupUniqueValue extends UniqueValueEntity {
+}

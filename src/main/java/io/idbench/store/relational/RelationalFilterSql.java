@@ -1,0 +1,281 @@
+package io.idbench.store.relational;
+
+import io.idbench.scim.filter.AttrRef;
+import io.idbench.scim.filter.ElementAttr;
+import io.idbench.scim.filter.Expr;
+import io.idbench.scim.filter.Expr.Op;
+import io.idbench.scim.filter.SortSpec;
+import io.idbench.scim.schema.AttributeDef;
+import io.idbench.scim.schema.CommonAttributes;
+import io.idbench.store.Sql;
+import io.idbench.store.SqlPredicates;
+import io.idbench.store.SqlPredicates.Form;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Compiles the filter AST for the EAV tables as set algebra over owner ids: every condition is a
+ * SELECT of the owners it holds for, read from an index built on exactly the compiled expression
+ * (u_value_string / _long / _date / _boolean, the unique and membership keys); and / or / not are
+ * INTERSECT / UNION / EXCEPT. Value filters work on (owner, element) pairs, so "emails[type eq
+ * "work" and value co "x"]" matches within one element. The page and the count then join the
+ * resulting set to r_user by primary key: nothing scans all users unless the filter is a negation.
+ */
+final class RelationalFilterSql {
+    private final Catalogue catalogue;
+    private final RelationalTable table;
+
+    RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
+        this.catalogue = catalogue;
+        this.table = table;
+    }
+
+    /** Appends a SELECT of the distinct owner ids matching {@code expr}. */
+    void owners(Expr expr, Sql out) {
+        if (expr instanceof Expr.And and) {
+            setOp(and.operands(), " INTERSECT ", out, this::owners);
+        } else if (expr instanceof Expr.Or or) {
+            setOp(or.operands(), " UNION ", out, this::owners);
+        } else if (expr instanceof Expr.Not not) {
+            out.append("(SELECT id FROM ").append(table.table()).append(") EXCEPT (");
+            owners(not.operand(), out);
+            out.append(")");
+        } else if (expr instanceof Expr.Present present) {
+            present((AttrRef) present.operand(), out);
+        } else if (expr instanceof Expr.Any any) {
+            any(any, out);
+        } else {
+            Expr.Compare cmp = (Expr.Compare) expr;
+            compare((AttrRef) cmp.operand(), cmp.op(), cmp.literal(), out);
+        }
+    }
+
+    private interface Compiler {
+        void compile(Expr e, Sql out);
+    }
+
+    private static void setOp(List<Expr> operands, String op, Sql out, Compiler each) {
+        for (int i = 0; i < operands.size(); i++) {
+            out.append(i == 0 ? "(" : op + "(");
+            each.compile(operands.get(i), out);
+            out.append(")");
+        }
+    }
+
+    private void compare(AttrRef ref, Op op, Object literal, Sql out) {
+        AttributeDef def = ref.valueDef();
+        Optional<String> column = column(ref);
+        if (column.isPresent()) {
+            out.append("SELECT r2.id FROM ").append(table.table()).append(" r2 WHERE ");
+            if (ref.attribute() == CommonAttributes.ID) {
+                SqlPredicates.compareId("r2.id", def, op, (String) literal, out);
+            } else if (ref.attribute() == CommonAttributes.META) {
+                SqlPredicates.compareInstant("r2." + column.get(), op, (String) literal, out);
+            } else {
+                SqlPredicates.compare(SqlPredicates.comparable("r2." + column.get(), def, Form.TEXT), def, op, literal, out);
+            }
+            return;
+        }
+        Leaf leaf = leaf(ref.schema(), ref.attribute(), ref.sub());
+        out.append("SELECT v.owner_id FROM ").append(table.valueTable()).append(" v WHERE ");
+        valueCondition(leaf, op, literal, out);
+    }
+
+    /** {@code v.schema_id = leaf AND <typed comparison on v's column>}, in the form the indexes serve. */
+    private static void valueCondition(Leaf leaf, Op op, Object literal, Sql out) {
+        AttributeDef def = leaf.valueDef();
+        out.append("v.schema_id = ").param(leaf.id()).append(" AND v.").append(leaf.column()).append(" IS NOT NULL AND ");
+        switch (leaf.column()) {
+            case "date_value":
+                SqlPredicates.compareInstant("v.date_value", op, (String) literal, out);
+                return;
+            case "string_value":
+                if (def.caseExact() && op == Op.EQ) {
+                    // The case-insensitive index narrows, the exact comparison decides.
+                    out.append("lower(v.string_value) COLLATE \"C\" = lower(").param(literal).append(") AND ");
+                }
+                SqlPredicates.compare(SqlPredicates.comparable("v.string_value", def, Form.TEXT), def, op, literal, out);
+                return;
+            default:
+                SqlPredicates.compare("v." + leaf.column(), def, op, literal, out);
+        }
+    }
+
+    private void present(AttrRef ref, Sql out) {
+        if (column(ref).isPresent()) {
+            out.append("SELECT id FROM ").append(table.table());
+        } else if (isMembership(ref.attribute())) {
+            out.append("SELECT DISTINCT m.").append(table.memberColumn()).append(" FROM r_membership m");
+        } else if (ref.attribute().isComplex() && ref.sub() == null) {
+            out.append("SELECT DISTINCT a.owner_id FROM ").append(table.attrTable()).append(" a WHERE a.schema_id IN (");
+            ids(catalogue.subLeaves(ref.schema(), ref.attribute()), out);
+            out.append(")");
+        } else {
+            out.append("SELECT a.owner_id FROM ").append(table.attrTable()).append(" a WHERE a.schema_id = ")
+                    .param(leaf(ref.schema(), ref.attribute(), ref.sub()).id());
+        }
+    }
+
+    private static void ids(List<Leaf> leaves, Sql out) {
+        for (int i = 0; i < leaves.size(); i++) {
+            out.append(i == 0 ? "" : ", ").param(leaves.get(i).id());
+        }
+    }
+
+    private void any(Expr.Any any, Sql out) {
+        AttrRef collection = any.collection();
+        out.append("SELECT DISTINCT e.o FROM (");
+        if (isMembership(collection.attribute())) {
+            memberPairs(any.element(), out);
+        } else {
+            elementPairs(collection, any.element(), out);
+        }
+        out.append(") e");
+    }
+
+    /** (owner, idx) pairs of the elements of {@code collection} that satisfy {@code expr}. */
+    private void elementPairs(AttrRef collection, Expr expr, Sql out) {
+        if (expr instanceof Expr.And and) {
+            setOp(and.operands(), " INTERSECT ", out, (e, o) -> elementPairs(collection, e, o));
+        } else if (expr instanceof Expr.Or or) {
+            setOp(or.operands(), " UNION ", out, (e, o) -> elementPairs(collection, e, o));
+        } else if (expr instanceof Expr.Not not) {
+            out.append("(SELECT DISTINCT v.owner_id AS o, v.idx AS i FROM ").append(table.valueTable())
+                    .append(" v WHERE v.schema_id IN (");
+            ids(elementLeaves(collection), out);
+            out.append(")) EXCEPT (");
+            elementPairs(collection, not.operand(), out);
+            out.append(")");
+        } else if (expr instanceof Expr.Present present) {
+            Leaf leaf = elementLeaf(collection, (ElementAttr) present.operand());
+            out.append("SELECT v.owner_id AS o, v.idx AS i FROM ").append(table.valueTable())
+                    .append(" v WHERE v.schema_id = ").param(leaf.id());
+        } else {
+            Expr.Compare cmp = (Expr.Compare) expr;
+            Leaf leaf = elementLeaf(collection, (ElementAttr) cmp.operand());
+            out.append("SELECT v.owner_id AS o, v.idx AS i FROM ").append(table.valueTable()).append(" v WHERE ");
+            valueCondition(leaf, cmp.op(), cmp.literal(), out);
+        }
+    }
+
+    private List<Leaf> elementLeaves(AttrRef collection) {
+        return collection.attribute().isComplex() ? catalogue.subLeaves(collection.schema(), collection.attribute())
+                : List.of(leaf(collection.schema(), collection.attribute(), null));
+    }
+
+    private Leaf elementLeaf(AttrRef collection, ElementAttr ea) {
+        return leaf(collection.schema(), collection.attribute(), ea.sub());
+    }
+
+    /**
+     * (owner, other) pairs of r_membership satisfying {@code expr}: groups of a user (value = group
+     * id, display = its displayName, type = direct) or members of a group (display = userName).
+     */
+    private void memberPairs(Expr expr, Sql out) {
+        String self = table.memberColumn();
+        String other = table.otherColumn();
+        String pairs = "SELECT m." + self + " AS o, m." + other + " AS i FROM r_membership m";
+        if (expr instanceof Expr.And and) {
+            setOp(and.operands(), " INTERSECT ", out, this::memberPairs);
+        } else if (expr instanceof Expr.Or or) {
+            setOp(or.operands(), " UNION ", out, this::memberPairs);
+        } else if (expr instanceof Expr.Not not) {
+            out.append("(").append(pairs).append(") EXCEPT (");
+            memberPairs(not.operand(), out);
+            out.append(")");
+        } else if (expr instanceof Expr.Present) {
+            out.append(pairs);
+        } else {
+            Expr.Compare cmp = (Expr.Compare) expr;
+            ElementAttr ea = (ElementAttr) cmp.operand();
+            String sub = ea.sub().name().toLowerCase(Locale.ROOT);
+            if (sub.equals("value") && cmp.op() == Op.EQ) {
+                Optional<UUID> id = SqlPredicates.canonicalUuid(ea.sub().fold((String) cmp.literal()));
+                out.append(pairs).append(" WHERE ");
+                if (id.isEmpty()) {
+                    out.append("false");
+                } else {
+                    out.append("m.").append(other).append(" = ").param(id.get());
+                }
+                return;
+            }
+            String raw = sub.equals("value") ? "o.id::text" : sub.equals("display") ? "o." + table.otherNameColumn()
+                    : "'" + table.memberType() + "'";
+            out.append(pairs).append(" JOIN ").append(table.otherTable()).append(" o ON o.id = m.").append(other)
+                    .append(" WHERE ");
+            SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.TEXT), ea.valueDef(), cmp.op(),
+                    cmp.literal(), out);
+        }
+    }
+
+    /** ORDER BY: the sort key of each page row, then id (missing values last). */
+    void orderBy(SortSpec sort, Sql out) {
+        out.append(" ORDER BY ");
+        if (sort != null) {
+            AttrRef key = sort.key();
+            AttributeDef def = key.valueDef();
+            Optional<String> column = column(key);
+            if (column.isPresent()) {
+                boolean typed = key.attribute() == CommonAttributes.ID || key.attribute() == CommonAttributes.META;
+                out.append(SqlPredicates.comparable("r." + column.get(), def, typed ? Form.TYPED : Form.TEXT));
+            } else {
+                Leaf leaf = leaf(key.schema(), key.attribute(), key.sub());
+                String value = leaf.column().equals("string_value")
+                        ? SqlPredicates.comparable("s." + leaf.column(), def, Form.TEXT) : "s." + leaf.column();
+                out.append("(SELECT ").append(value).append(" FROM ").append(table.valueTable())
+                        .append(" s WHERE s.owner_id = r.id AND s.schema_id = ").param(leaf.id());
+                if (key.attribute().multiValued()) {
+                    out.append(" AND s.idx = ");
+                    chosenElement(key, out);
+                }
+                out.append(")");
+            }
+            out.append(sort.descending() ? " DESC" : " ASC").append(" NULLS LAST, ");
+        }
+        out.append("r.id");
+    }
+
+    /** The element a multi-valued sort key reads: the first primary one, else the first one. */
+    private void chosenElement(AttrRef key, Sql out) {
+        Leaf primary = catalogue.leaf(key.schema(), key.attribute(), key.attribute().subAttribute("primary").orElse(null));
+        out.append("coalesce(");
+        if (primary != null) {
+            out.append("(SELECT min(p.idx) FROM ").append(table.valueTable()).append(" p WHERE p.owner_id = r.id AND p.schema_id = ")
+                    .param(primary.id()).append(" AND p.boolean_value), ");
+        }
+        out.append("(SELECT min(a.idx) FROM ").append(table.valueTable()).append(" a WHERE a.owner_id = r.id AND a.schema_id IN (");
+        ids(catalogue.subLeaves(key.schema(), key.attribute()), out);
+        out.append(")))");
+    }
+
+    /** Attributes held in r_user / r_group columns. */
+    private Optional<String> column(AttrRef ref) {
+        if (ref.schema() != catalogue.type().core()) {
+            return Optional.empty();
+        }
+        if (ref.attribute() == CommonAttributes.META) {
+            return Optional.of(ref.sub().name().equals("created") ? "created" : "last_modified");
+        }
+        if (ref.attribute() == CommonAttributes.ID) {
+            return Optional.of("id");
+        }
+        if (ref.attribute().name().equals(table.nameAttribute())) {
+            return Optional.of(table.nameColumn());
+        }
+        return Optional.empty();
+    }
+
+    private boolean isMembership(AttributeDef attribute) {
+        return attribute.name().equals(table.membershipAttribute());
+    }
+
+    private Leaf leaf(io.idbench.scim.schema.Schema schema, AttributeDef attribute, AttributeDef sub) {
+        Leaf leaf = catalogue.leaf(schema, attribute, sub);
+        if (leaf == null) {
+            throw new IllegalStateException("no catalogue entry for " + attribute + (sub == null ? "" : "." + sub));
+        }
+        return leaf;
+    }
+}

@@ -1,0 +1,361 @@
+package io.idbench.store.relational;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.store.Jpa;
+import io.idbench.store.ResultPage;
+import io.idbench.store.Sql;
+import io.idbench.store.SqlIdentityStore;
+import io.idbench.store.StoredResource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.hibernate.Session;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * The relational storage: Apache Syncope's EAV shape (db/relational/schema.sql) through Hibernate
+ * entities. A modification writes only the value rows that changed; reads fetch a resource and
+ * all its value rows in one statement; searches run the set algebra of {@link RelationalFilterSql}.
+ */
+public final class RelationalIdentityStore extends SqlIdentityStore {
+    public static final String DDL = "/db/relational/schema.sql";
+    private static final String MEMBERSHIP = "r_membership";
+    private static final int USER_GROUPS = 100_000;
+    private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
+
+    private final OwnerKind users;
+    private final OwnerKind groups;
+
+    public RelationalIdentityStore(DataSource dataSource, ObjectMapper json) {
+        super(dataSource, json);
+        runDdl(dataSource, DDL);
+        try (Connection c = dataSource.getConnection()) {
+            this.users = OwnerKind.users(Catalogue.load(c, ScimSchemas.USER_TYPE, RelationalTable.USERS));
+            this.groups = OwnerKind.groups(Catalogue.load(c, ScimSchemas.GROUP_TYPE, RelationalTable.GROUPS));
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot load the attribute catalogue: " + e.getMessage(), e);
+        }
+        this.sessions = Jpa.sessionFactory(dataSource, UserRow.class, GroupRow.class, UserAttr.class, GroupAttr.class,
+                UserValue.class, GroupValue.class, UserUniqueValue.class, GroupUniqueValue.class);
+    }
+
+    @Override
+    public String name() {
+        return "relational";
+    }
+
+    @Override
+    protected String uniqueAttribute(ServerErrorMessage violation) {
+        String constraint = violation.getConstraint();
+        if (RelationalTable.USERS.uniqueConstraint().equals(constraint)
+                || RelationalTable.GROUPS.uniqueConstraint().equals(constraint)) {
+            Matcher m = UNIQUE_KEY.matcher(String.valueOf(violation.getDetail()));
+            OwnerKind kind = constraint.startsWith("u_") ? users : groups;
+            Leaf leaf = m.find() ? kind.catalogue().byId(Short.parseShort(m.group(1))) : null;
+            return leaf == null ? "a unique attribute" : leaf.name();
+        }
+        if ("r_user_user_name_uq".equals(constraint)) {
+            return "userName";
+        }
+        if ("r_group_display_name_uq".equals(constraint)) {
+            return "displayName";
+        }
+        return constraint != null && constraint.endsWith("_pkey") ? "id" : constraint;
+    }
+
+    // ---- users ---------------------------------------------------------------------------
+
+    @Override
+    public StoredResource createUser(ObjectNode body, String passwordHash) {
+        return inTransaction(session -> {
+            UserRow e = new UserRow();
+            e.passwordHash = passwordHash;
+            create(session, users, e, body);
+            return new StoredResource(e.id, body, e.version, e.created, e.lastModified);
+        });
+    }
+
+    @Override
+    public Optional<StoredResource> findUser(UUID id) {
+        return read(c -> selectOne(c, users, USER_GROUPS, id));
+    }
+
+    @Override
+    public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
+        return inTransaction(session -> {
+            UserRow e = lock(session, UserRow.class, id, expectedVersion, "User");
+            List<ValueEntity> values = values(session, users, id);
+            Modified m = change.apply(users.mapper().body(users.table().nameAttribute(), e.userName, rows(values)));
+            if (m.passwordHash() != null) {
+                e.passwordHash = m.passwordHash();
+            }
+            modify(session, users, e, values, m.body());
+            return session.doReturningWork(c -> selectOne(c, users, USER_GROUPS, id)).orElseThrow();
+        });
+    }
+
+    @Override
+    public void deleteUser(UUID id, Long expectedVersion) {
+        delete(UserRow.class, id, expectedVersion, "User");
+    }
+
+    @Override
+    public ResultPage searchUsers(ListQuery query) {
+        return search(users, query, USER_GROUPS);
+    }
+
+    // ---- groups --------------------------------------------------------------------------
+
+    @Override
+    public StoredResource createGroup(ObjectNode body, int memberLimit) {
+        return inTransaction(session -> {
+            GroupRow e = new GroupRow();
+            create(session, groups, e, body);
+            changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body));
+            return session.doReturningWork(c -> selectOne(c, groups, memberLimit, e.id)).orElseThrow();
+        });
+    }
+
+    @Override
+    public Optional<StoredResource> findGroup(UUID id, int memberLimit) {
+        return read(c -> selectOne(c, groups, memberLimit, id));
+    }
+
+    @Override
+    public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
+        return inTransaction(session -> {
+            GroupRow e = lock(session, GroupRow.class, id, expectedVersion, "Group");
+            List<ValueEntity> values = values(session, groups, id);
+            StoredResource current = session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
+            ObjectNode updated = change.apply(current.body());
+            modify(session, groups, e, values, updated);
+            changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated));
+            return session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
+        });
+    }
+
+    @Override
+    public void deleteGroup(UUID id, Long expectedVersion) {
+        delete(GroupRow.class, id, expectedVersion, "Group");
+    }
+
+    @Override
+    public ResultPage searchGroups(ListQuery query, int memberLimit) {
+        return search(groups, query, memberLimit);
+    }
+
+    @Override
+    public void ensureGroups(Iterable<String> displayNames) {
+        ensureGroups(displayNames, "INSERT INTO r_group (id, display_name, version, created, last_modified) "
+                + "VALUES (?, ?, 1, ?, ?) ON CONFLICT DO NOTHING");
+    }
+
+    // ---- writes --------------------------------------------------------------------------
+
+    private void create(Session session, OwnerKind kind, OwnerEntity e, ObjectNode body) {
+        e.id = UUID.randomUUID();
+        e.name(body.get(kind.table().nameAttribute()).textValue());
+        e.touch(now());
+        session.persist(e);
+        List<ValueRow> rows = kind.mapper().rows(body);
+        writeValues(session, kind, e.id, List.of(), rows, List.of(), kind.mapper().uniqueValues(body, rows));
+        session.flush();
+    }
+
+    private void modify(Session session, OwnerKind kind, OwnerEntity e, List<ValueEntity> values, ObjectNode body) {
+        e.name(body.get(kind.table().nameAttribute()).textValue());
+        e.touch(now());
+        List<ValueRow> rows = kind.mapper().rows(body);
+        List<UniqueValueEntity> uniques = session.createSelectionQuery("from " + kind.uniqueClass().getSimpleName()
+                + " u where u.ownerId = :o", UniqueValueEntity.class).setParameter("o", e.id).getResultList();
+        writeValues(session, kind, e.id, values, rows, uniques, kind.mapper().uniqueValues(body, rows));
+    }
+
+    /**
+     * Writes the difference between the stored rows and the new ones: attribute rows first, value
+     * rows inserted, updated in place or removed, unique values swapped. Attributes that
+     * disappear are deleted after the flush; their value rows go with them (ON DELETE CASCADE).
+     */
+    private void writeValues(Session session, OwnerKind kind, UUID owner, List<ValueEntity> oldValues,
+                             List<ValueRow> newRows, List<UniqueValueEntity> oldUniques, Map<Short, String> newUniques) {
+        Map<Long, ValueEntity> old = new HashMap<>();
+        Set<Short> oldSchemas = new HashSet<>();
+        for (ValueEntity v : oldValues) {
+            old.put(v.row().key(), v);
+            oldSchemas.add(v.schemaId);
+        }
+        Set<Short> newSchemas = new HashSet<>();
+        for (ValueRow r : newRows) {
+            if (newSchemas.add(r.schemaId()) && !oldSchemas.contains(r.schemaId())) {
+                AttrEntity attr = kind.newAttr().get();
+                attr.ownerId = owner;
+                attr.schemaId = r.schemaId();
+                session.persist(attr);
+            }
+        }
+        for (ValueRow r : newRows) {
+            ValueEntity existing = old.remove(r.key());
+            if (existing == null) {
+                ValueEntity v = kind.newValue().get();
+                v.ownerId = owner;
+                v.schemaId = r.schemaId();
+                v.idx = r.idx();
+                v.value(r.value());
+                session.persist(v);
+            } else if (!existing.row().sameValue(r)) {
+                existing.value(r.value());
+            }
+        }
+        for (ValueEntity gone : old.values()) {
+            if (newSchemas.contains(gone.schemaId)) {
+                session.remove(gone);
+            }
+        }
+        Map<Short, UniqueValueEntity> uniques = new HashMap<>();
+        oldUniques.forEach(u -> uniques.put(u.schemaId, u));
+        newUniques.forEach((schema, value) -> {
+            UniqueValueEntity existing = uniques.remove(schema);
+            if (existing != null && existing.value.equals(value)) {
+                return;
+            }
+            if (existing != null) {
+                session.remove(existing);
+            }
+            UniqueValueEntity u = kind.newUnique().get();
+            u.schemaId = schema;
+            u.value = value;
+            u.ownerId = owner;
+            session.persist(u);
+        });
+        uniques.values().forEach(session::remove);
+        oldSchemas.removeAll(newSchemas);
+        if (!oldSchemas.isEmpty()) {
+            session.flush();
+            session.doWork(c -> {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + kind.table().attrTable()
+                        + " WHERE owner_id = ? AND schema_id = ANY (?)")) {
+                    ps.setObject(1, owner);
+                    ps.setArray(2, c.createArrayOf("smallint", oldSchemas.toArray()));
+                    ps.executeUpdate();
+                }
+            });
+        }
+        session.flush();
+    }
+
+    private static List<ValueEntity> values(Session session, OwnerKind kind, UUID owner) {
+        return session.createSelectionQuery("from " + kind.valueClass().getSimpleName()
+                + " v where v.ownerId = :o order by v.schemaId, v.idx", ValueEntity.class)
+                .setParameter("o", owner).getResultList();
+    }
+
+    private static List<ValueRow> rows(List<ValueEntity> values) {
+        List<ValueRow> rows = new ArrayList<>(values.size());
+        values.forEach(v -> rows.add(v.row()));
+        return rows;
+    }
+
+    // ---- reads ---------------------------------------------------------------------------
+
+    /** The resource row, all its value rows (as one JSON array) and, when asked for, its memberships. */
+    private static void select(Sql out, OwnerKind kind, int memberLimit) {
+        RelationalTable t = kind.table();
+        out.append("SELECT r.id, r." + t.nameColumn() + ", r.version, r.created, r.last_modified, "
+                + "(SELECT json_agg(json_build_array(v.schema_id, v.idx, v.string_value, v.long_value, v.double_value, "
+                + "v.date_value, v.boolean_value) ORDER BY v.schema_id, v.idx)::text FROM " + t.valueTable()
+                + " v WHERE v.owner_id = r.id), ");
+        if (memberLimit > 0) {
+            membershipJson(out, MEMBERSHIP, t.memberColumn(), t.otherColumn(), t.otherTable(), t.otherNameColumn(),
+                    t.memberType(), memberLimit);
+        } else {
+            out.append("NULL");
+        }
+        out.append(" FROM " + t.table() + " r");
+    }
+
+    private Optional<StoredResource> selectOne(Connection c, OwnerKind kind, int memberLimit, UUID id) throws SQLException {
+        Sql sql = new Sql();
+        select(sql, kind, memberLimit);
+        sql.append(" WHERE r.id = ").param(id);
+        List<StoredResource> rows = query(c, sql, kind, memberLimit);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+    }
+
+    private ResultPage search(OwnerKind kind, ListQuery q, int memberLimit) {
+        Sql set = null;
+        if (q.filter() != null) {
+            set = new Sql();
+            kind.sql().owners(q.filter(), set);
+        }
+        Sql page = new Sql();
+        select(page, kind, memberLimit);
+        if (set != null) {
+            page.append(" WHERE r.id IN (").append(set).append(")");
+        }
+        kind.sql().orderBy(q.sort(), page);
+        page.append(" LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset());
+        Sql count = set == null ? new Sql().append("SELECT count(*) FROM " + kind.table().table())
+                : new Sql().append("SELECT count(*) FROM (").append(set).append(") s");
+        return page(q, c -> query(c, page, kind, memberLimit), count);
+    }
+
+    private List<StoredResource> query(Connection c, Sql sql, OwnerKind kind, int memberLimit) throws SQLException {
+        List<StoredResource> out = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String values = rs.getString(6);
+                ObjectNode body = kind.mapper().body(kind.table().nameAttribute(), rs.getString(2),
+                        values == null ? List.of() : rows(kind, readJson(values)));
+                String members = rs.getString(7);
+                if (members != null) {
+                    body.set(kind.table().membershipAttribute(), readJson(members));
+                }
+                checkMemberLimit(body, kind.table().membershipAttribute(), memberLimit, rs.getObject(1));
+                out.add(new StoredResource(rs.getObject(1, UUID.class), body, rs.getLong(3),
+                        rs.getObject(4, OffsetDateTime.class).toInstant(),
+                        rs.getObject(5, OffsetDateTime.class).toInstant()));
+            }
+        }
+        return out;
+    }
+
+    /** [schema_id, idx, string, long, double, date, boolean] arrays to typed rows. */
+    private static List<ValueRow> rows(OwnerKind kind, JsonNode array) {
+        List<ValueRow> rows = new ArrayList<>(array.size());
+        for (JsonNode a : array) {
+            short schema = (short) a.get(0).intValue();
+            Leaf leaf = kind.catalogue().byId(schema);
+            Object value;
+            switch (leaf.column()) {
+                case "long_value": value = a.get(3).longValue(); break;
+                case "double_value": value = a.get(4).decimalValue(); break;
+                case "date_value": value = OffsetDateTime.parse(a.get(5).textValue()).toInstant(); break;
+                case "boolean_value": value = a.get(6).booleanValue(); break;
+                default: value = a.get(2).textValue();
+            }
+            rows.add(new ValueRow(schema, a.get(1).intValue(), value));
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,8 @@
+package io.idbench.service;
+
+class RelationalErrorPathsTest extends ErrorPathsTest {
+    @Override
+    protected String storage() {
+        return "relational";
+    }
+}
