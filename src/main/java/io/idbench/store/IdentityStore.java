@@ -17,7 +17,13 @@ public interface IdentityStore extends AutoCloseable {
     /** The storage's name as scenarios and results spell it ("jsonb", "relational"). */
     String name();
 
-    StoredResource createUser(ObjectNode body, String passwordHash);
+    /** Creates a user under a new random id. */
+    default StoredResource createUser(ObjectNode body, String passwordHash) {
+        return createUser(UUID.randomUUID(), body, passwordHash);
+    }
+
+    /** Creates a user under a given id (deterministic datasets: identity N has the same id everywhere). */
+    StoredResource createUser(UUID id, ObjectNode body, String passwordHash);
 
     Optional<StoredResource> findUser(UUID id);
 
@@ -32,7 +38,11 @@ public interface IdentityStore extends AutoCloseable {
     ResultPage searchUsers(ListQuery query);
 
     /** Creates the group; the result carries at most {@code memberLimit} members (see findGroup). */
-    StoredResource createGroup(ObjectNode body, int memberLimit);
+    default StoredResource createGroup(ObjectNode body, int memberLimit) {
+        return createGroup(UUID.randomUUID(), body, memberLimit);
+    }
+
+    StoredResource createGroup(UUID id, ObjectNode body, int memberLimit);
 
     /**
      * @param memberLimit 0 = without members; otherwise members are included, and a group with

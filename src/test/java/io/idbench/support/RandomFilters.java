@@ -31,10 +31,20 @@ public final class RandomFilters {
 
     private final Random random;
     private final List<JsonNode> resources;
+    private final boolean withMeta;
 
     public RandomFilters(Random random, List<JsonNode> resources) {
+        this(random, resources, true);
+    }
+
+    /**
+     * @param withMeta whether filters and sorts may use meta.created / meta.lastModified (not
+     *                 when comparing two stores written at slightly different instants)
+     */
+    public RandomFilters(Random random, List<JsonNode> resources, boolean withMeta) {
         this.random = random;
         this.resources = resources;
+        this.withMeta = withMeta;
     }
 
     /** One identity; attributes are often absent so that pr / not / ne have something to decide. */
@@ -179,6 +189,9 @@ public final class RandomFilters {
 
     private String comparison() {
         Attr a = ATTRS.get(random.nextInt(ATTRS.size()));
+        while (!withMeta && a.path().startsWith("meta.")) {
+            a = ATTRS.get(random.nextInt(ATTRS.size()));
+        }
         String path = spell(a.path());
         String[] ops;
         switch (a.kind()) {
@@ -274,7 +287,11 @@ public final class RandomFilters {
         if (random.nextInt(4) == 0) {
             return null;
         }
-        return new Sort(spell(SORTS[random.nextInt(SORTS.length)]), random.nextBoolean() ? "ascending" : "descending");
+        String key = SORTS[random.nextInt(SORTS.length)];
+        while (!withMeta && key.startsWith("meta.")) {
+            key = SORTS[random.nextInt(SORTS.length)];
+        }
+        return new Sort(spell(key), random.nextBoolean() ? "ascending" : "descending");
     }
 
     public int startIndex() {

@@ -66,10 +66,10 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     // ---- users ---------------------------------------------------------------------------
 
     @Override
-    public StoredResource createUser(ObjectNode body, String passwordHash) {
+    public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
         return inTransaction(session -> {
             UserEntity e = new UserEntity();
-            e.id = UUID.randomUUID();
+            e.id = id;
             e.passwordHash = passwordHash;
             fill(e, body, JsonbTable.USERS);
             e.userName = body.get("userName").textValue();
@@ -112,10 +112,10 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     // ---- groups --------------------------------------------------------------------------
 
     @Override
-    public StoredResource createGroup(ObjectNode body, int memberLimit) {
+    public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
         return inTransaction(session -> {
             GroupEntity e = new GroupEntity();
-            e.id = UUID.randomUUID();
+            e.id = id;
             fill(e, body, JsonbTable.GROUPS);
             e.displayName = body.get("displayName").textValue();
             session.persist(e);

@@ -87,9 +87,10 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     // ---- users ---------------------------------------------------------------------------
 
     @Override
-    public StoredResource createUser(ObjectNode body, String passwordHash) {
+    public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
         return inTransaction(session -> {
             UserRow e = new UserRow();
+            e.id = id;
             e.passwordHash = passwordHash;
             create(session, users, e, body);
             return new StoredResource(e.id, body, e.version, e.created, e.lastModified);
@@ -128,9 +129,10 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     // ---- groups --------------------------------------------------------------------------
 
     @Override
-    public StoredResource createGroup(ObjectNode body, int memberLimit) {
+    public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
         return inTransaction(session -> {
             GroupRow e = new GroupRow();
+            e.id = id;
             create(session, groups, e, body);
             changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body));
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, e.id)).orElseThrow();
@@ -174,7 +176,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     // ---- writes --------------------------------------------------------------------------
 
     private void create(Session session, OwnerKind kind, OwnerEntity e, ObjectNode body) {
-        e.id = UUID.randomUUID();
         e.name(body.get(kind.table().nameAttribute()).textValue());
         e.touch(now());
         session.persist(e);
