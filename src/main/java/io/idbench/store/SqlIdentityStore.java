@@ -51,6 +51,15 @@ public abstract class SqlIdentityStore implements IdentityStore {
         this.storedJson = json.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
+    /**
+     * The statements a user list request runs: the page, then the count. Exposed so that plans can
+     * be inspected (EXPLAIN) exactly as they are executed.
+     */
+    public abstract List<Sql> userSearchStatements(ListQuery query);
+
+    /** The statement that reads one user by id. */
+    public abstract Sql userReadStatement(UUID id);
+
     /** The SCIM attribute a violated unique index or constraint stands for. */
     protected abstract String uniqueAttribute(ServerErrorMessage violation);
 

@@ -181,15 +181,33 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         return body;
     }
 
-    private Optional<StoredResource> selectOne(Connection c, JsonbTable table, int memberLimit, UUID id) throws SQLException {
+    @Override
+    public List<Sql> userSearchStatements(ListQuery query) {
+        return statements(JsonbTable.USERS, userSql, query, USER_GROUPS);
+    }
+
+    @Override
+    public Sql userReadStatement(UUID id) {
+        return readStatement(JsonbTable.USERS, USER_GROUPS, id);
+    }
+
+    private static Sql readStatement(JsonbTable table, int memberLimit, UUID id) {
         Sql sql = new Sql();
         table.select(sql, memberLimit);
-        sql.append(" WHERE r.id = ").param(id);
-        List<StoredResource> rows = query(c, sql, table, memberLimit);
+        return sql.append(" WHERE r.id = ").param(id);
+    }
+
+    private Optional<StoredResource> selectOne(Connection c, JsonbTable table, int memberLimit, UUID id) throws SQLException {
+        List<StoredResource> rows = query(c, readStatement(table, memberLimit, id), table, memberLimit);
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
     }
 
     private ResultPage search(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
+        List<Sql> statements = statements(table, compiler, q, memberLimit);
+        return page(q, c -> query(c, statements.get(0), table, memberLimit), statements.get(1));
+    }
+
+    private static List<Sql> statements(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
         Sql where = new Sql();
         if (q.filter() != null) {
             where.append(" WHERE ");
@@ -201,7 +219,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         compiler.orderBy(q.sort(), page);
         page.append(" LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset());
         Sql count = new Sql().append("SELECT count(*) FROM " + table.table() + " r").append(where);
-        return page(q, c -> query(c, page, table, memberLimit), count);
+        return List.of(page, count);
     }
 
     private List<StoredResource> query(Connection c, Sql sql, JsonbTable table, int memberLimit) throws SQLException {

@@ -210,42 +210,63 @@ final class RelationalFilterSql {
         }
     }
 
-    /** ORDER BY: the sort key of each page row, then id (missing values last). */
+    /** ORDER BY over r (alias of the resource table): the sort key, then id, missing values last. */
     void orderBy(SortSpec sort, Sql out) {
         out.append(" ORDER BY ");
         if (sort != null) {
-            AttrRef key = sort.key();
-            AttributeDef def = key.valueDef();
-            Optional<String> column = column(key);
-            if (column.isPresent()) {
-                boolean typed = key.attribute() == CommonAttributes.ID || key.attribute() == CommonAttributes.META;
-                out.append(SqlPredicates.comparable("r." + column.get(), def, typed ? Form.TYPED : Form.TEXT));
-            } else {
-                Leaf leaf = leaf(key.schema(), key.attribute(), key.sub());
-                String value = leaf.column().equals("string_value")
-                        ? SqlPredicates.comparable("s." + leaf.column(), def, Form.TEXT) : "s." + leaf.column();
-                out.append("(SELECT ").append(value).append(" FROM ").append(table.valueTable())
-                        .append(" s WHERE s.owner_id = r.id AND s.schema_id = ").param(leaf.id());
-                if (key.attribute().multiValued()) {
-                    out.append(" AND s.idx = ");
-                    chosenElement(key, out);
-                }
-                out.append(")");
-            }
-            out.append(sort.descending() ? " DESC" : " ASC").append(" NULLS LAST, ");
+            sortKey(sort, "r.id", true, out);
+            out.append(direction(sort)).append(", ");
         }
         out.append("r.id");
     }
 
+    static String direction(SortSpec sort) {
+        return sort.descending() ? " DESC NULLS LAST" : " ASC NULLS LAST";
+    }
+
+    /**
+     * The sort key of the resource whose id is {@code owner}: a column of r when {@code onRow}, else
+     * read by primary key; an attribute through its value row (for a multi-valued attribute, of the
+     * first primary element, else the first element).
+     */
+    void sortKey(SortSpec sort, String owner, boolean onRow, Sql out) {
+        AttrRef key = sort.key();
+        AttributeDef def = key.valueDef();
+        Optional<String> column = column(key);
+        if (column.isPresent()) {
+            boolean typed = key.attribute() == CommonAttributes.ID || key.attribute() == CommonAttributes.META;
+            String raw = onRow ? "r." + column.get() : "k." + column.get();
+            String value = SqlPredicates.comparable(raw, def, typed ? Form.TYPED : Form.TEXT);
+            if (onRow) {
+                out.append(value);
+            } else {
+                out.append("(SELECT ").append(value).append(" FROM ").append(table.table()).append(" k WHERE k.id = ")
+                        .append(owner).append(")");
+            }
+            return;
+        }
+        Leaf leaf = leaf(key.schema(), key.attribute(), key.sub());
+        String value = leaf.column().equals("string_value")
+                ? SqlPredicates.comparable("s." + leaf.column(), def, Form.TEXT) : "s." + leaf.column();
+        out.append("(SELECT ").append(value).append(" FROM ").append(table.valueTable())
+                .append(" s WHERE s.owner_id = ").append(owner).append(" AND s.schema_id = ").param(leaf.id());
+        if (key.attribute().multiValued()) {
+            out.append(" AND s.idx = ");
+            chosenElement(key, owner, out);
+        }
+        out.append(")");
+    }
+
     /** The element a multi-valued sort key reads: the first primary one, else the first one. */
-    private void chosenElement(AttrRef key, Sql out) {
+    private void chosenElement(AttrRef key, String owner, Sql out) {
         Leaf primary = catalogue.leaf(key.schema(), key.attribute(), key.attribute().subAttribute("primary").orElse(null));
         out.append("coalesce(");
         if (primary != null) {
-            out.append("(SELECT min(p.idx) FROM ").append(table.valueTable()).append(" p WHERE p.owner_id = r.id AND p.schema_id = ")
-                    .param(primary.id()).append(" AND p.boolean_value), ");
+            out.append("(SELECT min(p.idx) FROM ").append(table.valueTable()).append(" p WHERE p.owner_id = ").append(owner)
+                    .append(" AND p.schema_id = ").param(primary.id()).append(" AND p.boolean_value), ");
         }
-        out.append("(SELECT min(a.idx) FROM ").append(table.valueTable()).append(" a WHERE a.owner_id = r.id AND a.schema_id IN (");
+        out.append("(SELECT min(a.idx) FROM ").append(table.valueTable()).append(" a WHERE a.owner_id = ").append(owner)
+                .append(" AND a.schema_id IN (");
         ids(catalogue.subLeaves(key.schema(), key.attribute()), out);
         out.append(")))");
     }

@@ -1,0 +1,140 @@
+package io.idbench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.scim.filter.FilterResolver;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.service.Json;
+import io.idbench.support.SqlSeed;
+import io.idbench.support.TestDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * At 100,000 identities, every statement that WORKLOAD.md plan 1 and plan 4 issue is served by
+ * indexes in both storages: EXPLAIN shows no sequential scan of an identity table.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QueryPlanTest {
+    static final int IDENTITIES = 100_000;
+    private static final Set<String> IDENTITY_TABLES = Set.of("scim_user", "r_user", "u_attr", "u_value",
+            "u_unique_value", "scim_membership", "r_membership");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PROFILE = ScimSchemas.PROFILE_URN;
+
+    private final Map<String, HikariDataSource> pools = new LinkedHashMap<>();
+    private final Map<String, SqlIdentityStore> stores = new LinkedHashMap<>();
+
+    @BeforeAll
+    void seedBothStoragesAt100k() throws SQLException {
+        EmbeddedPostgresProvider server = TestDatabase.provider();
+        for (String storage : List.of("jsonb", "relational")) {
+            String db = "plans_" + storage;
+            try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
+                c.setAutoCommit(true);
+                s.execute("DROP DATABASE IF EXISTS " + db);
+                s.execute("CREATE DATABASE " + db);
+            }
+            HikariDataSource pool = io.idbench.provision.ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
+                    server.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + db), server.user(), server.password()), 2);
+            pools.put(storage, pool);
+            SqlIdentityStore store = (SqlIdentityStore) IdentityStores.open(storage, pool, Json.mapper());
+            stores.put(storage, store);
+            try (Connection c = pool.getConnection()) {
+                if (storage.equals("jsonb")) {
+                    SqlSeed.jsonb(c, IDENTITIES);
+                } else {
+                    SqlSeed.relational(c, IDENTITIES);
+                }
+            }
+        }
+    }
+
+    @AfterAll
+    void close() {
+        stores.values().forEach(SqlIdentityStore::close);
+        pools.values().forEach(HikariDataSource::close);
+    }
+
+    private static ListQuery query(String filter, String sortBy, int count) {
+        FilterResolver r = new FilterResolver(ScimSchemas.USER_TYPE);
+        return new ListQuery(r.parse(filter), r.sort(sortBy, null), 1, count);
+    }
+
+    /** The shapes plan 1 (heterogeneous) and plan 4 (query by type and values) issue. */
+    private static Map<String, ListQuery> shapes() {
+        Map<String, ListQuery> shapes = new LinkedHashMap<>();
+        shapes.put("plan 1 search by name, sorted", query(
+                "name.givenName eq \"fn_user.4242\" or name.familyName eq \"sn_user.4242\"", "name.familyName", 25));
+        shapes.put("plan 1 read by userName", query("userName eq \"user.77\"", null, 25));
+        shapes.put("plan 4 type and ssn range", query("userType eq \"Type C\" and " + PROFILE + ":ssn gt 100099000", null, 25));
+        shapes.put("plan 4 type and e-mail", query("userType eq \"Type C\" and emails.value eq \"user.4242@example.org\"", null, 25));
+        return shapes;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jsonb", "relational"})
+    void everyPlan1AndPlan4StatementUsesAnIndex(String storage) throws SQLException {
+        SqlIdentityStore store = stores.get(storage);
+        Map<String, Sql> statements = new LinkedHashMap<>();
+        statements.put("read by id", store.userReadStatement(UUID.nameUUIDFromBytes(new byte[] {1})));
+        shapes().forEach((name, q) -> {
+            List<Sql> s = store.userSearchStatements(q);
+            statements.put(name + " (page)", s.get(0));
+            statements.put(name + " (count)", s.get(1));
+        });
+        List<String> problems = new ArrayList<>();
+        try (Connection c = pools.get(storage).getConnection()) {
+            for (Map.Entry<String, Sql> e : statements.entrySet()) {
+                JsonNode plan = explain(c, e.getValue());
+                List<String> scans = new ArrayList<>();
+                seqScans(plan, scans);
+                if (!scans.isEmpty()) {
+                    problems.add(storage + " / " + e.getKey() + ": sequential scan of " + scans + "\n" + plan.toPrettyString());
+                }
+            }
+            c.rollback();
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    private static JsonNode explain(Connection c, Sql sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (FORMAT JSON) " + sql.text())) {
+            for (int i = 0; i < sql.params().size(); i++) {
+                ps.setObject(i + 1, sql.params().get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return JSON.readTree(rs.getString(1)).get(0).get("Plan");
+            } catch (java.io.IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+    }
+
+    private static void seqScans(JsonNode node, List<String> out) {
+        if ("Seq Scan".equals(node.path("Node Type").asText()) && IDENTITY_TABLES.contains(node.path("Relation Name").asText())) {
+            out.add(node.path("Relation Name").asText());
+        }
+        node.path("Plans").forEach(child -> seqScans(child, out));
+    }
+}
