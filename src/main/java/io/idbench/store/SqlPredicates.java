@@ -1,6 +1,9 @@
 package io.idbench.store;
 
+import io.idbench.scim.filter.AttrRef;
 import io.idbench.scim.filter.Expr.Op;
+import io.idbench.scim.schema.CommonAttributes;
+import io.idbench.scim.schema.ResourceType;
 import io.idbench.scim.schema.AttributeDef;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -75,6 +78,23 @@ public final class SqlPredicates {
             return;
         }
         compare(comparable(column + "::text", def, Form.TEXT), def, op, literal, out);
+    }
+
+    /**
+     * The column of the resource table that holds {@code ref}, in every storage: id, meta.created,
+     * meta.lastModified and the name attribute (userName / displayName); empty for the others.
+     */
+    public static Optional<String> column(AttrRef ref, ResourceType type, String nameAttribute, String nameColumn) {
+        if (ref.schema() != type.core()) {
+            return Optional.empty();
+        }
+        if (ref.attribute() == CommonAttributes.META) {
+            return Optional.of(ref.sub().name().equals("created") ? "created" : "last_modified");
+        }
+        if (ref.attribute() == CommonAttributes.ID) {
+            return Optional.of("id");
+        }
+        return ref.attribute().name().equals(nameAttribute) ? Optional.of(nameColumn) : Optional.empty();
     }
 
     /** The uuid a canonical (lower-case) id string names; anything else names no resource. */

@@ -109,21 +109,9 @@ final class JsonbFilterSql {
         throw new IllegalStateException("element operand outside of an element scope");
     }
 
-    /** Columns that hold an attribute outside the document. */
+    /** Columns (alias r) that hold an attribute outside the document. */
     private Optional<String> column(AttrRef ref) {
-        if (ref.schema() != type.core()) {
-            return Optional.empty();
-        }
-        if (ref.attribute() == CommonAttributes.META) {
-            return Optional.of(ref.sub().name().equals("created") ? "r.created" : "r.last_modified");
-        }
-        if (ref.attribute() == CommonAttributes.ID) {
-            return Optional.of("r.id");
-        }
-        if (ref.attribute().name().equals(table.nameAttribute())) {
-            return Optional.of("r." + table.nameColumn());
-        }
-        return Optional.empty();
+        return SqlPredicates.column(ref, type, table.nameAttribute(), table.nameColumn()).map(c -> "r." + c);
     }
 
     private boolean isColumn(AttrRef ref) {

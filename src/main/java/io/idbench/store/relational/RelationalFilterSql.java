@@ -273,19 +273,7 @@ final class RelationalFilterSql {
 
     /** Attributes held in r_user / r_group columns. */
     private Optional<String> column(AttrRef ref) {
-        if (ref.schema() != catalogue.type().core()) {
-            return Optional.empty();
-        }
-        if (ref.attribute() == CommonAttributes.META) {
-            return Optional.of(ref.sub().name().equals("created") ? "created" : "last_modified");
-        }
-        if (ref.attribute() == CommonAttributes.ID) {
-            return Optional.of("id");
-        }
-        if (ref.attribute().name().equals(table.nameAttribute())) {
-            return Optional.of(table.nameColumn());
-        }
-        return Optional.empty();
+        return SqlPredicates.column(ref, catalogue.type(), table.nameAttribute(), table.nameColumn());
     }
 
     private boolean isMembership(AttributeDef attribute) {
