@@ -102,6 +102,22 @@ public abstract class ConcurrencyTest extends ServiceTestBase {
         }), "phoneNumbers[type eq \"mobile\"].value");
     }
 
+    /** A changed unique value is released for others; the new one is taken. */
+    @Test
+    void changingAUniqueValueReleasesTheOldOne() {
+        String first = createUser("first", 1).id();
+        Response moved = scim.patch("/Users/" + first, patchOp("replace", PROFILE_URN + ":ssn", 999_999_999L), null);
+        assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+        ObjectNode second = profileUser("second", 2);
+        ((ObjectNode) second.get(PROFILE_URN)).put("ssn", 100_000_001L);
+        assertThat(scim.post("/Users", second).status()).isEqualTo(201);
+        ObjectNode third = profileUser("third", 3);
+        ((ObjectNode) third.get(PROFILE_URN)).put("ssn", 999_999_999L);
+        Response taken = scim.post("/Users", third);
+        assertThat(taken.status()).isEqualTo(409);
+        assertThat(taken.body().path("detail").asText()).contains(PROFILE_URN + ":ssn");
+    }
+
     private static ObjectNode withProfile(ObjectNode user, String attribute, long value) {
         ((ObjectNode) user.get(PROFILE_URN)).put(attribute, value);
         return user;

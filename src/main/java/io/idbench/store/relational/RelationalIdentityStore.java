@@ -107,11 +107,12 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         return inTransaction(session -> {
             UserRow e = lock(session, UserRow.class, id, expectedVersion, "User");
             List<ValueEntity> values = values(session, users, id);
-            Modified m = change.apply(users.mapper().body(users.table().nameAttribute(), e.userName, rows(values)));
+            ObjectNode current = users.mapper().body(users.table().nameAttribute(), e.userName, rows(values));
+            Modified m = change.apply(current.deepCopy());
             if (m.passwordHash() != null) {
                 e.passwordHash = m.passwordHash();
             }
-            modify(session, users, e, values, m.body());
+            modify(session, users, e, values, current, m.body());
             return session.doReturningWork(c -> selectOne(c, users, USER_GROUPS, id)).orElseThrow();
         });
     }
@@ -150,8 +151,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
             GroupRow e = lock(session, GroupRow.class, id, expectedVersion, "Group");
             List<ValueEntity> values = values(session, groups, id);
             StoredResource current = session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
-            ObjectNode updated = change.apply(current.body());
-            modify(session, groups, e, values, updated);
+            ObjectNode updated = change.apply(current.body().deepCopy());
+            modify(session, groups, e, values, current.body(), updated);
             changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated));
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
         });
@@ -180,17 +181,18 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         e.touch(now());
         session.persist(e);
         List<ValueRow> rows = kind.mapper().rows(body);
-        writeValues(session, kind, e.id, List.of(), rows, List.of(), kind.mapper().uniqueValues(body, rows));
+        writeValues(session, kind, e.id, List.of(), rows, Map.of(), kind.mapper().uniqueValues(body, rows));
         session.flush();
     }
 
-    private void modify(Session session, OwnerKind kind, OwnerEntity e, List<ValueEntity> values, ObjectNode body) {
+    /** {@code before} is the stored body: its unique values are derived from it, not read again. */
+    private void modify(Session session, OwnerKind kind, OwnerEntity e, List<ValueEntity> values, ObjectNode before,
+                        ObjectNode body) {
         e.name(body.get(kind.table().nameAttribute()).textValue());
         e.touch(now());
         List<ValueRow> rows = kind.mapper().rows(body);
-        List<UniqueValueEntity> uniques = session.createSelectionQuery("from " + kind.uniqueClass().getSimpleName()
-                + " u where u.ownerId = :o", UniqueValueEntity.class).setParameter("o", e.id).getResultList();
-        writeValues(session, kind, e.id, values, rows, uniques, kind.mapper().uniqueValues(body, rows));
+        Map<Short, String> oldUniques = kind.mapper().uniqueValues(before, rows(values));
+        writeValues(session, kind, e.id, values, rows, oldUniques, kind.mapper().uniqueValues(body, rows));
     }
 
     /**
@@ -199,7 +201,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
      * disappear are deleted after the flush; their value rows go with them (ON DELETE CASCADE).
      */
     private void writeValues(Session session, OwnerKind kind, UUID owner, List<ValueEntity> oldValues,
-                             List<ValueRow> newRows, List<UniqueValueEntity> oldUniques, Map<Short, String> newUniques) {
+                             List<ValueRow> newRows, Map<Short, String> oldUniques, Map<Short, String> newUniques) {
         Map<Long, ValueEntity> old = new HashMap<>();
         Set<Short> oldSchemas = new HashSet<>();
         for (ValueEntity v : oldValues) {
@@ -233,15 +235,22 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 session.remove(gone);
             }
         }
-        Map<Short, UniqueValueEntity> uniques = new HashMap<>();
-        oldUniques.forEach(u -> uniques.put(u.schemaId, u));
-        newUniques.forEach((schema, value) -> {
-            UniqueValueEntity existing = uniques.remove(schema);
-            if (existing != null && existing.value.equals(value)) {
-                return;
+        // Unique values that changed: the old ones are deleted at once (nothing references them),
+        // the new ones inserted at flush, where a value another owner holds fails the constraint.
+        List<Short> released = new ArrayList<>();
+        oldUniques.forEach((schema, value) -> {
+            if (!value.equals(newUniques.get(schema))) {
+                released.add(schema);
             }
-            if (existing != null) {
-                session.remove(existing);
+        });
+        if (!released.isEmpty()) {
+            session.createMutationQuery("delete from " + kind.uniqueClass().getSimpleName()
+                    + " u where u.ownerId = :o and u.schemaId in :s").setParameter("o", owner)
+                    .setParameterList("s", released).executeUpdate();
+        }
+        newUniques.forEach((schema, value) -> {
+            if (value.equals(oldUniques.get(schema))) {
+                return;
             }
             UniqueValueEntity u = kind.newUnique().get();
             u.schemaId = schema;
@@ -249,7 +258,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
             u.ownerId = owner;
             session.persist(u);
         });
-        uniques.values().forEach(session::remove);
         oldSchemas.removeAll(newSchemas);
         if (!oldSchemas.isEmpty()) {
             session.flush();
