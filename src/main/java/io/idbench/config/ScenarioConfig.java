@@ -29,6 +29,23 @@ public final class ScenarioConfig {
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
     /** A full GET of a larger group answers 400 tooMany instead of building a huge response. */
     public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
+    public static final Set<String> PROVIDERS = Set.of("auto", "embedded", "testcontainers", "external");
+    /** Testcontainers when a container engine answers, else embedded; external when a URL is given. */
+    public static final String DEFAULT_PROVIDER = "auto";
+    public static final String DEFAULT_PG_IMAGE = "postgres:17";
+    /** sql = the storage's own queries; otherwise the engine answers searches. */
+    public static final String DEFAULT_SEARCH = "sql";
+    public static final Set<String> SEARCHES = Set.of("sql", "elasticsearch", "opensearch");
+    /** Near-real-time, as Syncope: a search sees a write after the next periodic refresh (1 s). */
+    public static final String DEFAULT_SEARCH_REFRESH = "false";
+    public static final Set<String> SEARCH_REFRESHES = Set.of("false", "wait_for", "true");
+    public static final String DEFAULT_SEARCH_INDEX = "idbench-users";
+    /** Small, as in the 2018 study's single-VM setup; the machine also runs PostgreSQL, the service and JMeter. */
+    public static final String DEFAULT_SEARCH_HEAP = "512m";
+    public static final String DEFAULT_ELASTICSEARCH_IMAGE = "docker.elastic.co/elasticsearch/elasticsearch:8.19.21";
+    public static final String DEFAULT_OPENSEARCH_IMAGE = "opensearchproject/opensearch:2.19.6";
+    /** Data, logs and temp files of embedded engines, one subdirectory per started engine. */
+    public static final String DEFAULT_SEARCH_WORK_DIR = "target/search-engines";
 
     private final String storage;
     private final String bind;
@@ -46,6 +63,18 @@ public final class ScenarioConfig {
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
     private final int maxGroupMembers;
+    private final String dbProvider;
+    private final String pgImage;
+    private final String search;
+    private final String searchProvider;
+    private final String searchUrl;
+    private final String searchRefresh;
+    private final String searchIndex;
+    private final String searchHeap;
+    private final String elasticsearchImage;
+    private final String opensearchImage;
+    private final String searchHome;
+    private final String searchWorkDir;
 
     private ScenarioConfig(Builder b) {
         this.storage = b.storage;
@@ -64,6 +93,18 @@ public final class ScenarioConfig {
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
         this.maxGroupMembers = b.maxGroupMembers;
+        this.dbProvider = b.dbProvider;
+        this.pgImage = b.pgImage;
+        this.search = b.search;
+        this.searchProvider = b.searchProvider;
+        this.searchUrl = b.searchUrl;
+        this.searchRefresh = b.searchRefresh;
+        this.searchIndex = b.searchIndex;
+        this.searchHeap = b.searchHeap;
+        this.elasticsearchImage = b.elasticsearchImage;
+        this.opensearchImage = b.opensearchImage;
+        this.searchHome = b.searchHome;
+        this.searchWorkDir = b.searchWorkDir;
     }
 
     public static Builder builder() {
@@ -89,9 +130,22 @@ public final class ScenarioConfig {
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
     public int maxGroupMembers() { return maxGroupMembers; }
+    public String dbProvider() { return dbProvider; }
+    public String pgImage() { return pgImage; }
+    public String search() { return search; }
+    public String searchProvider() { return searchProvider; }
+    public String searchUrl() { return searchUrl; }
+    public String searchRefresh() { return searchRefresh; }
+    public String searchIndex() { return searchIndex; }
+    public String searchHeap() { return searchHeap; }
+    public String elasticsearchImage() { return elasticsearchImage; }
+    public String opensearchImage() { return opensearchImage; }
+    public String searchHome() { return searchHome; }
+    public String searchWorkDir() { return searchWorkDir; }
 
-    public boolean embeddedDatabase() {
-        return dbUrl == null;
+    /** True when searches run on a search engine. */
+    public boolean searchEngine() {
+        return !search.equals("sql");
     }
 
     public static final class Builder {
@@ -111,6 +165,18 @@ public final class ScenarioConfig {
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
+        private String dbProvider = DEFAULT_PROVIDER;
+        private String pgImage = DEFAULT_PG_IMAGE;
+        private String search = DEFAULT_SEARCH;
+        private String searchProvider = DEFAULT_PROVIDER;
+        private String searchUrl;
+        private String searchRefresh = DEFAULT_SEARCH_REFRESH;
+        private String searchIndex = DEFAULT_SEARCH_INDEX;
+        private String searchHeap = DEFAULT_SEARCH_HEAP;
+        private String elasticsearchImage = DEFAULT_ELASTICSEARCH_IMAGE;
+        private String opensearchImage = DEFAULT_OPENSEARCH_IMAGE;
+        private String searchHome;
+        private String searchWorkDir = DEFAULT_SEARCH_WORK_DIR;
 
         public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
         public Builder withBind(String v) { this.bind = v; return this; }
@@ -128,6 +194,18 @@ public final class ScenarioConfig {
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
+        public Builder withDbProvider(String v) { this.dbProvider = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withPgImage(String v) { this.pgImage = v; return this; }
+        public Builder withSearch(String v) { this.search = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withSearchProvider(String v) { this.searchProvider = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withSearchUrl(String v) { this.searchUrl = v; return this; }
+        public Builder withSearchRefresh(String v) { this.searchRefresh = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withSearchIndex(String v) { this.searchIndex = v; return this; }
+        public Builder withSearchHeap(String v) { this.searchHeap = v; return this; }
+        public Builder withElasticsearchImage(String v) { this.elasticsearchImage = v; return this; }
+        public Builder withOpensearchImage(String v) { this.opensearchImage = v; return this; }
+        public Builder withSearchHome(String v) { this.searchHome = v; return this; }
+        public Builder withSearchWorkDir(String v) { this.searchWorkDir = v; return this; }
 
         /** Validates every parameter; the first problem is reported as one precise line. */
         public ScenarioConfig build() {
@@ -178,8 +256,55 @@ public final class ScenarioConfig {
             if (maxGroupMembers < 1) {
                 throw new ConfigException("max group members must be at least 1, was " + maxGroupMembers);
             }
+            validateProviders();
             Objects.requireNonNull(dbUser, "dbUser");
             return new ScenarioConfig(this);
+        }
+
+        private void validateProviders() {
+            if (dbProvider == null || !PROVIDERS.contains(dbProvider)) {
+                throw new ConfigException("db provider must be one of " + sorted(PROVIDERS) + ", was '" + dbProvider + "'");
+            }
+            if (dbProvider.equals("external") && dbUrl == null) {
+                throw new ConfigException("db provider external needs a db url (jdbc:postgresql://…)");
+            }
+            if (dbUrl != null && (dbProvider.equals("embedded") || dbProvider.equals("testcontainers"))) {
+                throw new ConfigException("a db url is given, but the db provider is " + dbProvider + "; use external or auto");
+            }
+            if (search == null || !SEARCHES.contains(search)) {
+                throw new ConfigException("search must be one of " + sorted(SEARCHES) + ", was '" + search + "'");
+            }
+            if (searchProvider == null || !PROVIDERS.contains(searchProvider)) {
+                throw new ConfigException("search provider must be one of " + sorted(PROVIDERS) + ", was '" + searchProvider + "'");
+            }
+            if (search.equals("sql") && (searchUrl != null || !searchProvider.equals(DEFAULT_PROVIDER))) {
+                throw new ConfigException("a search " + (searchUrl != null ? "url" : "provider") + " is given, but search is sql;"
+                        + " choose elasticsearch or opensearch");
+            }
+            if (searchProvider.equals("external") && searchUrl == null) {
+                throw new ConfigException("search provider external needs a search url (http://host:port)");
+            }
+            if (searchUrl != null && (searchProvider.equals("embedded") || searchProvider.equals("testcontainers"))) {
+                throw new ConfigException("a search url is given, but the search provider is " + searchProvider + "; use external or auto");
+            }
+            if (searchUrl != null && !searchUrl.matches("https?://[^/\\s]+/?")) {
+                throw new ConfigException("search url must look like http://host:port, was '" + searchUrl + "'");
+            }
+            if (searchRefresh == null || !SEARCH_REFRESHES.contains(searchRefresh)) {
+                throw new ConfigException("search refresh must be one of " + sorted(SEARCH_REFRESHES) + ", was '" + searchRefresh + "'");
+            }
+            if (searchIndex == null || !searchIndex.matches("[a-z0-9][a-z0-9_-]{0,99}")) {
+                throw new ConfigException("search index must be lower-case letters, digits, '-' or '_' (at most 100), was '"
+                        + searchIndex + "'");
+            }
+            if (searchHeap == null || !searchHeap.matches("\\d+[mg]")) {
+                throw new ConfigException("search heap must look like 512m or 1g, was '" + searchHeap + "'");
+            }
+            for (String image : new String[] {pgImage, elasticsearchImage, opensearchImage}) {
+                if (image == null || image.isBlank()) {
+                    throw new ConfigException("container image names must not be empty");
+                }
+            }
         }
 
         private static String sorted(Set<String> values) {

@@ -21,13 +21,15 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
 
     private final EmbeddedPostgres postgres;
     private final String url;
+    private final String why;
 
-    private EmbeddedPostgresProvider(EmbeddedPostgres postgres) {
+    private EmbeddedPostgresProvider(EmbeddedPostgres postgres, String why) {
         this.postgres = postgres;
+        this.why = why;
         this.url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE;
     }
 
-    public static EmbeddedPostgresProvider start(ScenarioConfig config) {
+    public static EmbeddedPostgresProvider start(ScenarioConfig config, String why) {
         EmbeddedPostgres pg;
         try {
             pg = EmbeddedPostgres.builder()
@@ -44,7 +46,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
         }
-        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg);
+        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, why);
         try {
             provider.createDatabase();
         } catch (SQLException e) {
@@ -84,7 +86,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     @Override
     public String description() {
         return "PostgreSQL: embedded " + serverVersion() + " on 127.0.0.1:" + postgres.getPort()
-                + " (no --db-url given; fsync and synchronous_commit on)";
+                + " (" + why + "; fsync and synchronous_commit on)";
     }
 
     private String serverVersion() {

@@ -5,11 +5,13 @@ public final class ExternalPostgresProvider implements PostgresProvider {
     private final String url;
     private final String user;
     private final String password;
+    private final String why;
 
-    public ExternalPostgresProvider(String url, String user, String password) {
+    public ExternalPostgresProvider(String url, String user, String password, String why) {
         this.url = url;
         this.user = user;
         this.password = password;
+        this.why = why;
     }
 
     @Override
@@ -23,7 +25,7 @@ public final class ExternalPostgresProvider implements PostgresProvider {
 
     @Override
     public String description() {
-        return "PostgreSQL: external at " + url + " (--db-url given)";
+        return "PostgreSQL: external at " + url + " (" + why + ")";
     }
 
     @Override

@@ -21,9 +21,16 @@ public interface PostgresProvider extends AutoCloseable {
     @Override
     void close();
 
-    /** Embedded by default; external when a URL is configured. */
+    /** The configured provider; {@code auto} is resolved by {@link Provider#choose}. */
     static PostgresProvider start(ScenarioConfig config) {
-        return config.embeddedDatabase() ? EmbeddedPostgresProvider.start(config)
-                : new ExternalPostgresProvider(config.dbUrl(), config.dbUser(), config.dbPassword());
+        Provider.Choice choice = Provider.choose(Provider.of(config.dbProvider()), config.dbUrl() != null, "--db-url");
+        switch (choice.provider()) {
+            case EXTERNAL:
+                return new ExternalPostgresProvider(config.dbUrl(), config.dbUser(), config.dbPassword(), choice.why());
+            case TESTCONTAINERS:
+                return TestcontainersPostgresProvider.start(config, choice.why());
+            default:
+                return EmbeddedPostgresProvider.start(config, choice.why());
+        }
     }
 }

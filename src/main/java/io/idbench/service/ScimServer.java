@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.IndexedIdentityStore;
 import io.idbench.store.IdentityStore;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -56,6 +57,11 @@ public final class ScimServer implements AutoCloseable {
                 config.maxResults()).register(app, BASE_PATH);
         new DiscoveryEndpoints(json, () -> server.baseUrl, config.maxResults()).register(app, BASE_PATH);
         new TokenEndpoint(tokens, json).register(app, TOKEN_PATH);
+        if (store instanceof IndexedIdentityStore indexed) {
+            new SearchIndexEndpoints(indexed, json).register(app);
+            app.before(SearchIndexEndpoints.PATH, ctx -> authenticate(ctx, tokens));
+            app.before(SearchIndexEndpoints.PATH + "/*", ctx -> authenticate(ctx, tokens));
+        }
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
         app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));

@@ -2,6 +2,7 @@ package io.idbench.store;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.ListQuery;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
@@ -33,9 +34,18 @@ public interface IdentityStore extends AutoCloseable {
      */
     StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change);
 
-    void deleteUser(UUID id, Long expectedVersion);
+    /** @return the version the user had when it was deleted */
+    long deleteUser(UUID id, Long expectedVersion);
 
     ResultPage searchUsers(ListQuery query);
+
+    /** The users with these ids that exist, in the order of {@code ids} (search-engine hits are loaded so). */
+    List<StoredResource> findUsers(List<UUID> ids);
+
+    /** Up to {@code limit} users with ids greater than {@code after} (null: from the start), in id order. */
+    List<StoredResource> usersAfter(UUID after, int limit);
+
+    long countUsers();
 
     /** Creates the group; the result carries at most {@code memberLimit} members (see findGroup). */
     default StoredResource createGroup(ObjectNode body, int memberLimit) {

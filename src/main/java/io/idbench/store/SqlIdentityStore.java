@@ -117,7 +117,11 @@ public abstract class SqlIdentityStore implements IdentityStore {
         PreparedStatement ps = c.prepareStatement(sql.text());
         List<Object> params = sql.params();
         for (int i = 0; i < params.size(); i++) {
-            ps.setObject(i + 1, params.get(i));
+            if (params.get(i) instanceof UUID[] ids) {
+                ps.setArray(i + 1, c.createArrayOf("uuid", ids));
+            } else {
+                ps.setObject(i + 1, params.get(i));
+            }
         }
         return ps;
     }
@@ -141,20 +145,60 @@ public abstract class SqlIdentityStore implements IdentityStore {
         return e;
     }
 
-    /** Deletes a resource row (dependent rows go by ON DELETE CASCADE); with If-Match under a lock. */
-    protected <E extends VersionedEntity> void delete(Class<E> type, UUID id, Long expectedVersion, String what) {
-        inTransaction(session -> {
+    /**
+     * Deletes a resource row (dependent rows go by ON DELETE CASCADE); with If-Match under a lock.
+     * Returns the version the row had, which fences the search index against late writes.
+     */
+    protected <E extends VersionedEntity> long delete(Class<E> type, UUID id, Long expectedVersion, String what) {
+        String table = type.getAnnotation(jakarta.persistence.Table.class).name();
+        return inTransaction(session -> {
             if (expectedVersion == null) {
-                int n = session.createMutationQuery("delete from " + type.getSimpleName() + " e where e.id = :id")
-                        .setParameter("id", id).executeUpdate();
-                if (n == 0) {
+                List<Long> deleted = session.doReturningWork(c -> {
+                    try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE id = ? RETURNING version")) {
+                        ps.setObject(1, id);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            return rs.next() ? List.of(rs.getLong(1)) : List.<Long>of();
+                        }
+                    }
+                });
+                if (deleted.isEmpty()) {
                     throw ScimException.notFound(what + " " + id + " not found");
                 }
-            } else {
-                session.remove(lock(session, type, id, expectedVersion, what));
+                return deleted.get(0);
             }
-            return null;
+            E e = lock(session, type, id, expectedVersion, what);
+            session.remove(e);
+            return e.version;
         });
+    }
+
+    /** Puts loaded rows in the order of the ids asked for, leaving out ids that no longer exist. */
+    protected static List<StoredResource> inRequestedOrder(List<UUID> ids, List<StoredResource> loaded) {
+        java.util.Map<UUID, StoredResource> byId = new java.util.HashMap<>();
+        loaded.forEach(r -> byId.put(r.id(), r));
+        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** SELECT count(*) of a table, in autocommit. */
+    protected long count(String table) {
+        return read(c -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    /** {@code WHERE r.id = ANY(?)} for a batch of ids, or a key-order page after an id. */
+    protected static void whereIdIn(Sql out, List<UUID> ids) {
+        out.append(" WHERE r.id = ANY(").param(ids.toArray(UUID[]::new)).append(")");
+    }
+
+    protected static void keysetPage(Sql out, UUID after, int limit) {
+        if (after != null) {
+            out.append(" WHERE r.id > ").param(after);
+        }
+        out.append(" ORDER BY r.id LIMIT ").param(limit);
     }
 
     /** Rows of a page, mapped by the storage. */

@@ -22,7 +22,9 @@ class ScenarioConfigTest {
         assertThat(c.port()).isZero();
         assertThat(c.token()).isNull();
         assertThat(c.passwordHash()).isEqualTo("ssha256");
-        assertThat(c.embeddedDatabase()).isTrue();
+        assertThat(c.dbProvider()).isEqualTo("auto");
+        assertThat(c.search()).isEqualTo("sql");
+        assertThat(c.searchEngine()).isFalse();
         assertThat(c.dbPoolSize()).isEqualTo(ScenarioConfig.DEFAULT_DB_POOL_SIZE);
         assertThat(c.maxResults()).isEqualTo(1000);
         assertThat(c.maxGroupMembers()).isEqualTo(10_000);

@@ -10,6 +10,8 @@ import io.idbench.scim.filter.FilterEvaluator;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.SortSpec;
 import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.IndexConsistency;
+import io.idbench.search.IndexedIdentityStore;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
@@ -121,5 +123,12 @@ public abstract class OracleTest extends ServiceTestBase {
         }
         // The generator must exercise real matches, not only empty results.
         assertThat(nonEmpty).isGreaterThan(FILTERS / 3);
+        if (store instanceof IndexedIdentityStore indexed) {
+            // Every list request above ran on the engine; none was answered by the database instead.
+            ObjectNode status = indexed.status(JSON.createObjectNode());
+            assertThat(status.path("searchFallbacks").asLong()).as(status.toString()).isZero();
+            assertThat(status.path("engineSearches").asLong()).as(status.toString()).isGreaterThanOrEqualTo(FILTERS);
+            assertThat(IndexConsistency.check(store, indexed.index()).consistent()).isTrue();
+        }
     }
 }

@@ -55,7 +55,7 @@ class QueryPlanTest {
                 s.execute("CREATE DATABASE " + db);
             }
             HikariDataSource pool = io.idbench.provision.ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
-                    server.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + db), server.user(), server.password()), 2);
+                    server.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + db), server.user(), server.password(), "test database"), 2);
             pools.put(storage, pool);
             SqlIdentityStore store = (SqlIdentityStore) IdentityStores.open(storage, pool, Json.mapper());
             stores.put(storage, store);

@@ -8,6 +8,8 @@ import io.idbench.service.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
+import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import java.time.Clock;
@@ -39,10 +41,22 @@ public abstract class ServiceTestBase {
     /** The storage under test ("jsonb", …). */
     protected abstract String storage();
 
+    /** Who answers searches: "sql" (the default), "elasticsearch" or "opensearch". */
+    protected String search() {
+        return "sql";
+    }
+
     @BeforeAll
     void startService() {
         TestDatabase.reset();
         store = IdentityStores.open(storage(), TestDatabase.pool(), Json.mapper());
+        if (!search().equals("sql")) {
+            // Every write refreshes: a test searching right after a write must see it.
+            String index = "test-" + getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+            store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), TestSearchEngines.url(search()),
+                    index, RefreshPolicy.TRUE, Json.mapper());
+            ((IndexedIdentityStore) store).rebuild();
+        }
         ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();
         TokenService tokens = new TokenService(TOKEN, "admin", ADMIN_PASSWORD, 60, Clock.systemUTC());
         server = ScimServer.start(config, store, tokens, PasswordHasher.of("ssha256", 4));

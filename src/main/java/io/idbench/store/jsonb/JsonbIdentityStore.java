@@ -100,8 +100,32 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public void deleteUser(UUID id, Long expectedVersion) {
-        delete(UserEntity.class, id, expectedVersion, "User");
+    public long deleteUser(UUID id, Long expectedVersion) {
+        return delete(UserEntity.class, id, expectedVersion, "User");
+    }
+
+    @Override
+    public List<StoredResource> findUsers(List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Sql sql = new Sql();
+        JsonbTable.USERS.select(sql, USER_GROUPS);
+        whereIdIn(sql, ids);
+        return inRequestedOrder(ids, read(c -> query(c, sql, JsonbTable.USERS, USER_GROUPS)));
+    }
+
+    @Override
+    public List<StoredResource> usersAfter(UUID after, int limit) {
+        Sql sql = new Sql();
+        JsonbTable.USERS.select(sql, USER_GROUPS);
+        keysetPage(sql, after, limit);
+        return read(c -> query(c, sql, JsonbTable.USERS, USER_GROUPS));
+    }
+
+    @Override
+    public long countUsers() {
+        return count(JsonbTable.USERS.table());
     }
 
     @Override

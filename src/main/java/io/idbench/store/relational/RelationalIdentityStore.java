@@ -118,8 +118,32 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public void deleteUser(UUID id, Long expectedVersion) {
-        delete(UserRow.class, id, expectedVersion, "User");
+    public long deleteUser(UUID id, Long expectedVersion) {
+        return delete(UserRow.class, id, expectedVersion, "User");
+    }
+
+    @Override
+    public List<StoredResource> findUsers(List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Sql sql = new Sql();
+        select(sql, users, USER_GROUPS);
+        whereIdIn(sql, ids);
+        return inRequestedOrder(ids, read(c -> query(c, sql, users, USER_GROUPS)));
+    }
+
+    @Override
+    public List<StoredResource> usersAfter(UUID after, int limit) {
+        Sql sql = new Sql();
+        select(sql, users, USER_GROUPS);
+        keysetPage(sql, after, limit);
+        return read(c -> query(c, sql, users, USER_GROUPS));
+    }
+
+    @Override
+    public long countUsers() {
+        return count(users.table().table());
     }
 
     @Override

@@ -1,0 +1,39 @@
+package io.idbench.provision;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/** What the build wrote into idbench-build.properties: engine versions and where they were unpacked. */
+public final class BuildInfo {
+    private static final Properties PROPERTIES = load();
+
+    private BuildInfo() {
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
+        try (InputStream in = BuildInfo.class.getResourceAsStream("/idbench-build.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
+
+    public static String elasticsearchVersion() {
+        return PROPERTIES.getProperty("elasticsearch.version", "8.19.21");
+    }
+
+    public static String opensearchVersion() {
+        return PROPERTIES.getProperty("opensearch.version", "2.19.6");
+    }
+
+    /** target/search-dist of the build that made this jar. */
+    public static String searchDistDirectory() {
+        return PROPERTIES.getProperty("search-dist.directory", "target/search-dist");
+    }
+}

@@ -1,0 +1,44 @@
+package io.idbench.provision;
+
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * Whether a Docker-compatible container engine answers (Docker, or podman's Docker API through
+ * DOCKER_HOST). Asked once per JVM: without an engine the probe fails in a fraction of a second.
+ */
+public final class ContainerEngine {
+    private static volatile Availability cached;
+
+    private ContainerEngine() {
+    }
+
+    /** The answer and the reason, for the "which provider and why" line. */
+    public record Availability(boolean available, String reason) {
+    }
+
+    public static Availability probe() {
+        Availability a = cached;
+        if (a == null) {
+            synchronized (ContainerEngine.class) {
+                if (cached == null) {
+                    cached = ask();
+                }
+                a = cached;
+            }
+        }
+        return a;
+    }
+
+    private static Availability ask() {
+        String where = System.getenv("DOCKER_HOST") != null ? "DOCKER_HOST=" + System.getenv("DOCKER_HOST")
+                : "the default Docker socket";
+        try {
+            if (DockerClientFactory.instance().isDockerAvailable()) {
+                return new Availability(true, "a container engine answered at " + where);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return new Availability(false, "no container engine answered at " + where + " (" + e.getMessage() + ")");
+        }
+        return new Availability(false, "no container engine answered at " + where);
+    }
+}

@@ -1,0 +1,32 @@
+package io.idbench.provision;
+
+import io.idbench.config.ScenarioConfig;
+
+/** Where the search engine comes from. Closing a provider stops whatever it started, child processes included. */
+public interface SearchEngineProvider extends AutoCloseable {
+
+    /** The engine's HTTP base URL, e.g. http://127.0.0.1:41234. */
+    String url();
+
+    /** "elasticsearch" or "opensearch". */
+    String engine();
+
+    /** One line for the console: which provider, and why. */
+    String description();
+
+    @Override
+    void close();
+
+    /** The configured provider for {@code config.search()}; {@code auto} is resolved by {@link Provider#choose}. */
+    static SearchEngineProvider start(ScenarioConfig config) {
+        Provider.Choice choice = Provider.choose(Provider.of(config.searchProvider()), config.searchUrl() != null, "--search-url");
+        switch (choice.provider()) {
+            case EXTERNAL:
+                return new ExternalSearchEngine(config.search(), config.searchUrl(), choice.why());
+            case TESTCONTAINERS:
+                return TestcontainersSearchEngine.start(config, choice.why());
+            default:
+                return EmbeddedSearchEngine.start(config, choice.why());
+        }
+    }
+}

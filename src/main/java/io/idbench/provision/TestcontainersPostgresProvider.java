@@ -1,0 +1,65 @@
+package io.idbench.provision;
+
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import io.idbench.config.ScenarioConfig;
+import org.testcontainers.postgresql.PostgreSQLContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * PostgreSQL in a container ({@code postgres:17} by default, or any image compatible with it),
+ * published on a free loopback port only, with durable commits as in the embedded provider.
+ */
+public final class TestcontainersPostgresProvider implements PostgresProvider {
+    public static final String DATABASE = EmbeddedPostgresProvider.DATABASE;
+    private static final int PORT = 5432;
+
+    private final PostgreSQLContainer container;
+    private final String why;
+
+    private TestcontainersPostgresProvider(PostgreSQLContainer container, String why) {
+        this.container = container;
+        this.why = why;
+    }
+
+    public static TestcontainersPostgresProvider start(ScenarioConfig config, String why) {
+        DockerImageName image = DockerImageName.parse(config.pgImage()).asCompatibleSubstituteFor("postgres");
+        PostgreSQLContainer c = new PostgreSQLContainer(image)
+                .withDatabaseName(DATABASE).withUsername("idbench").withPassword("idbench")
+                .withCommand("postgres", "-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on",
+                        "-c", "shared_buffers=" + config.pgSharedBuffers(),
+                        "-c", "max_connections=" + Math.max(100, config.dbPoolSize() + 20))
+                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(
+                        new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT))));
+        try {
+            c.start();
+        } catch (RuntimeException e) {
+            c.stop();
+            throw new IllegalStateException("Cannot start PostgreSQL container " + config.pgImage() + ": " + e.getMessage(), e);
+        }
+        return new TestcontainersPostgresProvider(c, why);
+    }
+
+    @Override
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + container.getMappedPort(PORT) + "/" + DATABASE;
+    }
+
+    @Override
+    public String user() { return container.getUsername(); }
+
+    @Override
+    public String password() { return container.getPassword(); }
+
+    @Override
+    public String description() {
+        return "PostgreSQL: testcontainers " + container.getDockerImageName() + " on 127.0.0.1:"
+                + container.getMappedPort(PORT) + " (" + why + ")";
+    }
+
+    @Override
+    public void close() {
+        container.stop();
+    }
+}

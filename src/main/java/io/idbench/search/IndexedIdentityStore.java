@@ -1,0 +1,381 @@
+package io.idbench.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.elastic.ElasticIndex;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.ResultPage;
+import io.idbench.store.StoredResource;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A storage whose user searches run on a search engine. Writes go to the database first; after
+ * the commit, in the request path, the user's document is written to the engine (Syncope's
+ * order). List requests run on the engine, which returns ids that are then loaded from the
+ * database; a key lookup ({@link KeyLookups}) is answered by the database directly.
+ *
+ * <p>When the engine cannot be written, the write still succeeds (the database is the system of
+ * record) and the user's id is recorded in {@link IndexBacklog}. While the backlog is not empty
+ * the index is known to be stale: searches are answered by the database, writes skip the engine
+ * and are recorded, and a repairer re-indexes the recorded users from the database every
+ * {@link #REPAIR_INTERVAL_MS} ms until the engine takes them. So database and index never
+ * disagree silently; {@link IndexConsistency} proves it and {@link #rebuild} starts over.
+ */
+public final class IndexedIdentityStore implements IdentityStore {
+    public static final long REPAIR_INTERVAL_MS = 1_000;
+    /** Users re-indexed per repair or rebuild step. */
+    public static final int BATCH = 1_000;
+    /** Group writes re-index their members; this bounds how many members are read at once. */
+    private static final int GROUP_MEMBERS_READ = Integer.MAX_VALUE - 1;
+    private static final Logger LOG = LoggerFactory.getLogger(IndexedIdentityStore.class);
+
+    private final IdentityStore store;
+    private final SearchIndex index;
+    private final IndexBacklog backlog;
+    private final ScheduledExecutorService repairer;
+    private final Object state = new Object();
+    /** True while the backlog may hold entries: the index is stale. Guarded by {@link #state}. */
+    private boolean stale;
+    /** Incremented on every backlog record, so a repair knows whether it saw the last one. Guarded by {@link #state}. */
+    private long recorded;
+    private final AtomicLong fallbacks = new AtomicLong();
+    private final AtomicLong engineSearches = new AtomicLong();
+    private final AtomicLong repairedUsers = new AtomicLong();
+
+    private IndexedIdentityStore(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
+        this.store = store;
+        this.index = index;
+        this.backlog = backlog;
+        this.repairer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "idbench-index-repair");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Wraps {@code store}: creates the index when it does not exist, rebuilds it from the database
+     * when its document count differs from the database's user count (a stale or foreign index),
+     * and resumes repairing a backlog left by an earlier run.
+     */
+    public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
+        IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, backlog);
+        long users = store.countUsers();
+        if (!index.exists()) {
+            LOG.info("Creating index ({} users to load)", users);
+            indexed.rebuild();
+        } else if (index.count() != users) {
+            LOG.warn("The index holds {} documents, the database {} users: rebuilding it", index.count(), users);
+            indexed.rebuild();
+        }
+        if (backlog.size() > 0) {
+            indexed.markStale();
+        }
+        indexed.repairer.scheduleWithFixedDelay(indexed::repairQuietly, REPAIR_INTERVAL_MS, REPAIR_INTERVAL_MS,
+                TimeUnit.MILLISECONDS);
+        return indexed;
+    }
+
+    /**
+     * The usual stack: the engine at {@code url} (checked to be {@code engine}), the user index
+     * {@code indexName}, the backlog in the store's database.
+     */
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+                                               String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        SearchIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
+        try {
+            return open(store, index, new IndexBacklog(dataSource));
+        } catch (RuntimeException e) {
+            index.close();
+            throw e;
+        }
+    }
+
+    public SearchIndex index() {
+        return index;
+    }
+
+    @Override
+    public String name() {
+        return store.name();
+    }
+
+    // ---- users ---------------------------------------------------------------------------
+
+    @Override
+    public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
+        StoredResource r = store.createUser(id, body, passwordHash);
+        afterCommit(List.of(r.id()), () -> index.index(r));
+        return r;
+    }
+
+    @Override
+    public Optional<StoredResource> findUser(UUID id) {
+        return store.findUser(id);
+    }
+
+    @Override
+    public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
+        StoredResource r = store.modifyUser(id, expectedVersion, change);
+        afterCommit(List.of(r.id()), () -> index.index(r));
+        return r;
+    }
+
+    @Override
+    public long deleteUser(UUID id, Long expectedVersion) {
+        long version = store.deleteUser(id, expectedVersion);
+        afterCommit(List.of(id), () -> index.delete(id, version));
+        return version;
+    }
+
+    @Override
+    public ResultPage searchUsers(ListQuery query) {
+        if (query.filter() != null && KeyLookups.isKeyLookup(query.filter())) {
+            return store.searchUsers(query);
+        }
+        if (isStale()) {
+            fallbacks.incrementAndGet();
+            return store.searchUsers(query);
+        }
+        SearchHits hits;
+        try {
+            hits = index.search(query);
+            engineSearches.incrementAndGet();
+        } catch (SearchIndexException e) {
+            fallbacks.incrementAndGet();
+            LOG.warn("Search answered by the database: {}", e.getMessage());
+            return store.searchUsers(query);
+        }
+        return new ResultPage(store.findUsers(hits.ids()), hits.totalResults());
+    }
+
+    @Override
+    public List<StoredResource> findUsers(List<UUID> ids) {
+        return store.findUsers(ids);
+    }
+
+    @Override
+    public List<StoredResource> usersAfter(UUID after, int limit) {
+        return store.usersAfter(after, limit);
+    }
+
+    @Override
+    public long countUsers() {
+        return store.countUsers();
+    }
+
+    // ---- groups: their members' documents carry the membership --------------------------
+
+    @Override
+    public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
+        StoredResource r = store.createGroup(id, body, memberLimit);
+        reindexMembers(memberIds(body));
+        return r;
+    }
+
+    @Override
+    public Optional<StoredResource> findGroup(UUID id, int memberLimit) {
+        return store.findGroup(id, memberLimit);
+    }
+
+    @Override
+    public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
+        Set<UUID> before = new HashSet<>();
+        String[] names = new String[2];
+        StoredResource r = store.modifyGroup(id, expectedVersion, memberLimit, current -> {
+            before.addAll(memberIds(current));
+            names[0] = current.path("displayName").asText();
+            return change.apply(current);
+        });
+        Set<UUID> after = memberIds(r.body());
+        names[1] = r.body().path("displayName").asText();
+        Set<UUID> affected = new LinkedHashSet<>();
+        boolean renamed = !names[0].equals(names[1]);
+        for (UUID u : before) {
+            if (renamed || !after.contains(u)) {
+                affected.add(u);
+            }
+        }
+        for (UUID u : after) {
+            if (renamed || !before.contains(u)) {
+                affected.add(u);
+            }
+        }
+        reindexMembers(affected);
+        return r;
+    }
+
+    @Override
+    public void deleteGroup(UUID id, Long expectedVersion) {
+        Set<UUID> members = store.findGroup(id, GROUP_MEMBERS_READ).map(g -> memberIds(g.body())).orElse(Set.of());
+        store.deleteGroup(id, expectedVersion);
+        reindexMembers(members);
+    }
+
+    @Override
+    public ResultPage searchGroups(ListQuery query, int memberLimit) {
+        return store.searchGroups(query, memberLimit);
+    }
+
+    @Override
+    public void ensureGroups(Iterable<String> displayNames) {
+        store.ensureGroups(displayNames);
+    }
+
+    private void reindexMembers(Collection<UUID> users) {
+        List<UUID> ids = new ArrayList<>(users);
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<UUID> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+            afterCommit(batch, () -> index.bulk(store.findUsers(batch)));
+        }
+    }
+
+    private static Set<UUID> memberIds(JsonNode group) {
+        Set<UUID> ids = new LinkedHashSet<>();
+        for (JsonNode m : group.path("members")) {
+            try {
+                ids.add(UUID.fromString(m.path("value").asText()));
+            } catch (IllegalArgumentException notAUser) {
+                // the store has rejected such a group already
+            }
+        }
+        return ids;
+    }
+
+    // ---- failures, backlog and repair ----------------------------------------------------
+
+    /** Writes to the engine after a commit; on failure (or while stale) records the users instead. */
+    private void afterCommit(List<UUID> users, Runnable write) {
+        if (!isStale()) {
+            try {
+                write.run();
+                return;
+            } catch (SearchIndexException e) {
+                LOG.warn("Index write failed after commit, recorded for repair ({} users): {}", users.size(), e.getMessage());
+                record(users, e.getMessage());
+                return;
+            }
+        }
+        record(users, "index stale: written while earlier writes await repair");
+    }
+
+    private void record(List<UUID> users, String reason) {
+        synchronized (state) {
+            backlog.record(users, reason);
+            recorded++;
+            stale = true;
+        }
+    }
+
+    private void markStale() {
+        synchronized (state) {
+            recorded++;
+            stale = true;
+        }
+    }
+
+    public boolean isStale() {
+        synchronized (state) {
+            return stale;
+        }
+    }
+
+    private void repairQuietly() {
+        try {
+            repair();
+        } catch (RuntimeException e) {
+            LOG.debug("Repair attempt failed: {}", e.getMessage());
+        }
+    }
+
+    /** Re-indexes the recorded users from the database until the backlog is empty. */
+    public synchronized void repair() {
+        long seen;
+        synchronized (state) {
+            if (!stale) {
+                return;
+            }
+            seen = recorded;
+        }
+        List<IndexBacklog.Entry> entries;
+        while (!(entries = backlog.oldest(BATCH)).isEmpty()) {
+            List<UUID> ids = entries.stream().map(IndexBacklog.Entry::userId).toList();
+            List<StoredResource> found = store.findUsers(ids);
+            Set<UUID> gone = new HashSet<>(ids);
+            found.forEach(r -> gone.remove(r.id()));
+            index.bulk(found);
+            index.remove(gone);
+            backlog.repaired(entries);
+            repairedUsers.addAndGet(entries.size());
+        }
+        synchronized (state) {
+            if (recorded == seen) {
+                stale = false;
+                LOG.info("Index repaired; searches run on the engine again");
+            }
+        }
+    }
+
+    /**
+     * Drops the index and loads every user from the database in {@code _bulk} requests, periodic
+     * refresh off during the load. Searches are answered by the database meanwhile.
+     *
+     * @return the number of users indexed
+     */
+    public synchronized long rebuild() {
+        markStale();
+        backlog.clear();
+        index.drop();
+        index.create(true);
+        long n = 0;
+        UUID after = null;
+        List<StoredResource> page;
+        while (!(page = store.usersAfter(after, BATCH)).isEmpty()) {
+            index.bulk(page);
+            n += page.size();
+            after = page.get(page.size() - 1).id();
+        }
+        index.loaded();
+        repair(); // writes made during the load were recorded; this also clears the stale state
+        return n;
+    }
+
+    /** State for the status endpoint: stale or not, backlog size, searches answered by the database. */
+    public ObjectNode status(ObjectNode out) {
+        out.put("index", index.description());
+        out.put("stale", isStale());
+        out.put("backlog", backlog.size());
+        out.put("engineSearches", engineSearches.get());
+        out.put("searchFallbacks", fallbacks.get());
+        out.put("repairedUsers", repairedUsers.get());
+        return out;
+    }
+
+    @Override
+    public void close() {
+        repairer.shutdownNow();
+        try {
+            index.close();
+        } finally {
+            store.close();
+        }
+    }
+}

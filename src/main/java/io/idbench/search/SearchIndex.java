@@ -1,0 +1,60 @@
+package io.idbench.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.store.StoredResource;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+
+/**
+ * The search-engine port: one document per user, written after the database commit, searched
+ * with the filter AST. Every failure to reach or use the engine is a {@link SearchIndexException}.
+ * Writes carry the user's version, so a late write of an older version never overwrites a newer one.
+ */
+public interface SearchIndex extends AutoCloseable {
+
+    /** One line: engine, version, where, which index. */
+    String description();
+
+    /** The engine's product name as scenarios spell it ("elasticsearch", "opensearch"). */
+    String engine();
+
+    boolean exists();
+
+    /** Creates the index with its mapping; {@code bulkLoad} turns periodic refresh off until {@link #loaded()}. */
+    void create(boolean bulkLoad);
+
+    /** Ends a bulk load: periodic refresh back on, then one refresh so everything is searchable. */
+    void loaded();
+
+    void drop();
+
+    void index(StoredResource user);
+
+    /** Removes a deleted user; {@code deletedVersion} fences off late writes of older versions. */
+    void delete(UUID id, long deletedVersion);
+
+    /** Indexes many users in {@code _bulk} requests. */
+    void bulk(List<StoredResource> users);
+
+    /** Removes documents whatever their version (repair of users the database no longer has). */
+    void remove(Collection<UUID> ids);
+
+    SearchHits search(ListQuery query);
+
+    long count();
+
+    void refresh();
+
+    /** Visits every document: its id and its indexed source. */
+    void scan(BiConsumer<String, JsonNode> each);
+
+    /** The document {@link #index} writes for a user (what a consistency check compares against). */
+    ObjectNode document(StoredResource user);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,361 @@
+package io.idbench.search.elastic;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ResourceType;
+import io.idbench.search.RefreshPolicy;
+import io.idbench.search.SearchHits;
+import io.idbench.search.SearchIndex;
+import io.idbench.search.SearchIndexException;
+import io.idbench.store.StoredResource;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+import org.apache.http.HttpHost;
+import org.apache.http.util.EntityUtils;
+import org.elasticsearch.client.Request;
+import org.elasticsearch.client.Response;
+import org.elasticsearch.client.ResponseException;
+import org.elasticsearch.client.RestClient;
+
+/**
+ * The user index on Elasticsearch or OpenSearch, over the low-level REST client (the same JSON
+ * API on both). Writes use external versioning ({@code external_gte}: a membership change
+ * re-indexes a user at the same version), so an older version arriving late is refused, and a
+ * delete leaves a tombstone one version higher.
+ */
+public final class ElasticIndex implements SearchIndex {
+    /** Deep pages cost the engine from + size entries; past this window a page is refused (400 tooMany). */
+    public static final int MAX_RESULT_WINDOW = 2_000_000;
+    /** Documents per {@code _bulk} request: a few MB, the size the engines' docs recommend. */
+    public static final int BULK_SIZE = 1000;
+    private static final int CONNECT_TIMEOUT_MS = 2_000;
+    private static final int SOCKET_TIMEOUT_MS = 30_000;
+    private static final String SCROLL_KEEP_ALIVE = "2m";
+
+    private final RestClient client;
+    private final String url;
+    private final String index;
+    private final RefreshPolicy refresh;
+    private final ObjectMapper json;
+    private final UserDocuments documents;
+    private final ElasticQuery queries;
+    private final String engine;
+    private final String version;
+
+    private ElasticIndex(String url, String index, RefreshPolicy refresh, ResourceType type, ObjectMapper json) {
+        this.url = url;
+        this.index = index;
+        this.refresh = refresh;
+        this.json = json;
+        this.documents = new UserDocuments(type, json);
+        this.queries = new ElasticQuery(documents, json);
+        this.client = RestClient.builder(HttpHost.create(url))
+                .setRequestConfigCallback(c -> c.setConnectTimeout(CONNECT_TIMEOUT_MS).setSocketTimeout(SOCKET_TIMEOUT_MS))
+                .build();
+        String[] product = product();
+        this.engine = product[0];
+        this.version = product[1];
+    }
+
+    /**
+     * Connects and identifies the engine; fails when nothing answers at {@code url} or when it is
+     * not the {@code expectedEngine} ("elasticsearch" or "opensearch").
+     */
+    public static ElasticIndex connect(String url, String expectedEngine, String index, RefreshPolicy refresh,
+                                       ResourceType type, ObjectMapper json) {
+        ElasticIndex connected = new ElasticIndex(url, index, refresh, type, json);
+        if (!connected.engine.equals(expectedEngine)) {
+            connected.close();
+            throw new SearchIndexException(url + " runs " + connected.engine + " " + connected.version + ", not " + expectedEngine);
+        }
+        return connected;
+    }
+
+    /**
+     * Elasticsearch's minimal distribution has no {@code GET /}; the nodes API answers on both
+     * engines. Elasticsearch is at major 7 to 9, OpenSearch at 1 to 3: the version tells them apart.
+     */
+    private String[] product() {
+        try {
+            JsonNode nodes = call("GET", "/_nodes/_local", null, Map.of("filter_path", "nodes.*.version")).path("nodes");
+            String v = nodes.elements().hasNext() ? nodes.elements().next().path("version").asText("") : "";
+            int major = v.isEmpty() ? -1 : Integer.parseInt(v.substring(0, v.indexOf('.') < 0 ? v.length() : v.indexOf('.')));
+            return new String[] {major >= 1 && major <= 3 ? "opensearch" : "elasticsearch", v};
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String engine() {
+        return engine;
+    }
+
+    @Override
+    public String description() {
+        return (engine.equals("opensearch") ? "OpenSearch " : "Elasticsearch ") + version + " at " + url + ", index "
+                + index + ", refresh=" + refresh.parameter();
+    }
+
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public boolean exists() {
+        try {
+            // The client does not throw for 404 on HEAD: the status line tells.
+            return client.performRequest(new Request("HEAD", "/" + index)).getStatusLine().getStatusCode() == 200;
+        } catch (ResponseException e) {
+            if (e.getResponse().getStatusLine().getStatusCode() == 404) {
+                return false;
+            }
+            throw failure("HEAD /" + index, e);
+        } catch (IOException e) {
+            throw failure("HEAD /" + index, e);
+        }
+    }
+
+    @Override
+    public void create(boolean bulkLoad) {
+        ObjectNode body = json.createObjectNode();
+        ObjectNode settings = body.putObject("settings").putObject("index");
+        settings.put("number_of_shards", 1).put("number_of_replicas", 0)
+                .put("refresh_interval", bulkLoad ? "-1" : "1s").put("max_result_window", MAX_RESULT_WINDOW);
+        body.set("mappings", documents.mapping());
+        call("PUT", "/" + index, body, Map.of());
+    }
+
+    @Override
+    public void loaded() {
+        ObjectNode body = json.createObjectNode();
+        body.putObject("index").put("refresh_interval", "1s");
+        call("PUT", "/" + index + "/_settings", body, Map.of());
+        refresh();
+    }
+
+    @Override
+    public void drop() {
+        try {
+            call("DELETE", "/" + index, null, Map.of());
+        } catch (SearchIndexException e) {
+            if (!exists()) {
+                return;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void index(StoredResource user) {
+        write("PUT", user.id(), document(user), user.version());
+    }
+
+    @Override
+    public void delete(UUID id, long deletedVersion) {
+        write("DELETE", id, null, deletedVersion + 1);
+    }
+
+    private void write(String method, UUID id, ObjectNode doc, long version) {
+        Map<String, String> params = Map.of("version", Long.toString(version), "version_type", "external_gte",
+                "refresh", refresh.parameter());
+        try {
+            call(method, "/" + index + "/_doc/" + id, doc, params);
+        } catch (SearchIndexException e) {
+            int status = status(e);
+            // 409: a newer version is already there; 404: nothing to delete. Neither is a failure.
+            if (status != 409 && !(status == 404 && doc == null)) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public void bulk(List<StoredResource> users) {
+        for (int from = 0; from < users.size(); from += BULK_SIZE) {
+            StringBuilder ndjson = new StringBuilder();
+            for (StoredResource u : users.subList(from, Math.min(users.size(), from + BULK_SIZE))) {
+                ObjectNode action = json.createObjectNode();
+                action.putObject("index").put("_index", index).put("_id", u.id().toString())
+                        .put("version", u.version()).put("version_type", "external_gte");
+                ndjson.append(text(action)).append('\n').append(text(document(u))).append('\n');
+            }
+            sendBulk(ndjson);
+        }
+    }
+
+    @Override
+    public void remove(Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        StringBuilder ndjson = new StringBuilder();
+        for (UUID id : ids) {
+            ObjectNode action = json.createObjectNode();
+            action.putObject("delete").put("_index", index).put("_id", id.toString());
+            ndjson.append(text(action)).append('\n');
+        }
+        sendBulk(ndjson);
+    }
+
+    private void sendBulk(StringBuilder ndjson) {
+        Request request = new Request("POST", "/_bulk");
+        request.addParameter("refresh", refresh.parameter());
+        request.setJsonEntity(ndjson.toString());
+        JsonNode response = perform(request);
+        if (!response.path("errors").asBoolean(false)) {
+            return;
+        }
+        for (JsonNode item : response.path("items")) {
+            JsonNode result = item.elements().next();
+            int status = result.path("status").asInt();
+            if (status >= 300 && status != 409 && status != 404) {
+                throw new SearchIndexException("Bulk indexing into " + index + " failed for " + result.path("_id").asText()
+                        + ": " + result.path("error").path("reason").asText(result.path("error").toString()));
+            }
+        }
+    }
+
+    @Override
+    public SearchHits search(ListQuery query) {
+        if ((long) query.offset() + query.count() > MAX_RESULT_WINDOW) {
+            throw ScimException.tooMany("startIndex + count may not exceed " + MAX_RESULT_WINDOW
+                    + " with a search engine; narrow the filter");
+        }
+        JsonNode response = call("POST", "/" + index + "/_search", queries.search(query), Map.of());
+        JsonNode hits = response.path("hits");
+        List<UUID> ids = new ArrayList<>();
+        for (JsonNode hit : hits.path("hits")) {
+            ids.add(UUID.fromString(hit.path("_id").asText()));
+        }
+        return new SearchHits(ids, hits.path("total").path("value").asLong());
+    }
+
+    /** The compiled request body of a list query (for inspection, like EXPLAIN for SQL). */
+    public ObjectNode searchRequest(ListQuery query) {
+        return queries.search(query);
+    }
+
+    @Override
+    public long count() {
+        return call("GET", "/" + index + "/_count", null, Map.of()).path("count").asLong();
+    }
+
+    @Override
+    public void refresh() {
+        call("POST", "/" + index + "/_refresh", null, Map.of());
+    }
+
+    @Override
+    public void scan(BiConsumer<String, JsonNode> each) {
+        ObjectNode body = json.createObjectNode().put("size", BULK_SIZE);
+        body.putArray("sort").add("_doc");
+        JsonNode page = call("POST", "/" + index + "/_search", body, Map.of("scroll", SCROLL_KEEP_ALIVE));
+        String scrollId = page.path("_scroll_id").asText(null);
+        try {
+            while (page.path("hits").path("hits").size() > 0) {
+                for (JsonNode hit : page.path("hits").path("hits")) {
+                    each.accept(hit.path("_id").asText(), hit.path("_source"));
+                }
+                ObjectNode next = json.createObjectNode().put("scroll", SCROLL_KEEP_ALIVE).put("scroll_id", scrollId);
+                page = call("POST", "/_search/scroll", next, Map.of());
+                scrollId = page.path("_scroll_id").asText(scrollId);
+            }
+        } finally {
+            if (scrollId != null) {
+                ObjectNode clear = json.createObjectNode();
+                clear.putArray("scroll_id").add(scrollId);
+                try {
+                    call("DELETE", "/_search/scroll", clear, Map.of());
+                } catch (SearchIndexException ignored) {
+                    // the scroll expires by itself
+                }
+            }
+        }
+    }
+
+    @Override
+    public ObjectNode document(StoredResource user) {
+        return documents.document(user);
+    }
+
+    private JsonNode call(String method, String endpoint, JsonNode body, Map<String, String> params) {
+        Request request = new Request(method, endpoint);
+        params.forEach(request::addParameter);
+        if (body != null) {
+            request.setJsonEntity(text(body));
+        }
+        return perform(request);
+    }
+
+    private JsonNode perform(Request request) {
+        try {
+            Response response = client.performRequest(request);
+            if (response.getEntity() == null) {
+                return json.createObjectNode();
+            }
+            return json.readTree(EntityUtils.toString(response.getEntity()));
+        } catch (IOException e) {
+            throw failure(request.getMethod() + " " + request.getEndpoint(), e);
+        }
+    }
+
+    private SearchIndexException failure(String what, IOException e) {
+        if (e instanceof ResponseException re) {
+            String body = "";
+            try {
+                body = re.getResponse().getEntity() == null ? "" : EntityUtils.toString(re.getResponse().getEntity());
+            } catch (IOException ignored) {
+                // the status line says enough
+            }
+            return new StatusException(what + " at " + url + " answered " + re.getResponse().getStatusLine().getStatusCode()
+                    + ": " + abbreviate(body), re.getResponse().getStatusLine().getStatusCode(), e);
+        }
+        return new SearchIndexException(what + " at " + url + " failed: " + e, e);
+    }
+
+    private static int status(SearchIndexException e) {
+        return e instanceof StatusException s ? s.status : -1;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 400 ? s : s.substring(0, 400) + "…";
+    }
+
+    private String text(JsonNode node) {
+        try {
+            return json.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException e) {
+            throw new SearchIndexException("Cannot close the client of " + url, e);
+        }
+    }
+
+    /** The engine answered with an HTTP error status. */
+    static final class StatusException extends SearchIndexException {
+        final int status;
+
+        StatusException(String message, int status, Throwable cause) {
+            super(message, cause);
+            this.status = status;
+        }
+    }
+}
