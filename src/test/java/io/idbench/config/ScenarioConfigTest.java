@@ -48,6 +48,42 @@ class ScenarioConfigTest {
     }
 
     @Test
+    void providerAndSearchContradictionsAreRejected() {
+        rejects(b -> b.withDbProvider("docker"), "db provider must be one of auto, embedded, external, testcontainers, was 'docker'");
+        rejects(b -> b.withDbProvider("external"), "db provider external needs a db url (jdbc:postgresql://…)");
+        rejects(b -> b.withDbProvider("embedded").withDbUrl("jdbc:postgresql://127.0.0.1:1/x"),
+                "a db url is given, but the db provider is embedded; use external or auto");
+        rejects(b -> b.withSearch("solr"), "search must be one of elasticsearch, opensearch, sql, was 'solr'");
+        rejects(b -> b.withSearchUrl("http://127.0.0.1:19200"),
+                "a search url is given, but search is sql; choose elasticsearch or opensearch");
+        rejects(b -> b.withSearchProvider("embedded"),
+                "a search provider is given, but search is sql; choose elasticsearch or opensearch");
+        rejects(b -> b.withSearch("opensearch").withSearchProvider("external"),
+                "search provider external needs a search url (http://host:port)");
+        rejects(b -> b.withSearch("opensearch").withSearchProvider("testcontainers").withSearchUrl("http://127.0.0.1:1"),
+                "a search url is given, but the search provider is testcontainers; use external or auto");
+        rejects(b -> b.withSearch("elasticsearch").withSearchUrl("127.0.0.1:19200"),
+                "search url must look like http://host:port, was '127.0.0.1:19200'");
+        rejects(b -> b.withSearch("elasticsearch").withSearchRefresh("sometimes"),
+                "search refresh must be one of false, true, wait_for, was 'sometimes'");
+        rejects(b -> b.withSearch("elasticsearch").withSearchIndex("Users"),
+                "search index must be lower-case letters, digits, '-' or '_' (at most 100), was 'Users'");
+        rejects(b -> b.withSearch("elasticsearch").withSearchHeap("lots"), "search heap must look like 512m or 1g, was 'lots'");
+        rejects(b -> b.withPgImage(" "), "container image names must not be empty");
+    }
+
+    @Test
+    void searchEngineDefaults() {
+        ScenarioConfig c = ScenarioConfig.builder().withSearch("ElasticSearch").build();
+        assertThat(c.search()).isEqualTo("elasticsearch");
+        assertThat(c.searchEngine()).isTrue();
+        assertThat(c.searchProvider()).isEqualTo("auto");
+        assertThat(c.searchRefresh()).isEqualTo("false");
+        assertThat(c.searchIndex()).isEqualTo("idbench-users");
+        assertThat(c.searchHeap()).isEqualTo("512m");
+    }
+
+    @Test
     void valuesAreNormalised() {
         ScenarioConfig c = ScenarioConfig.builder().withStorage("JSONB").withPasswordHash("BCrypt").build();
         assertThat(c.storage()).isEqualTo("jsonb");

@@ -43,7 +43,7 @@ class PostgresProviderTest {
                 .withDbPassword(running.password()).build();
         try (PostgresProvider external = PostgresProvider.start(config)) {
             assertThat(external).isInstanceOf(ExternalPostgresProvider.class);
-            assertThat(external.description()).isEqualTo("PostgreSQL: external at " + running.jdbcUrl() + " (--db-url given)");
+            assertThat(external.description()).isEqualTo("PostgreSQL: external at " + running.jdbcUrl() + " (auto: --db-url given)");
             assertThat(query(external.jdbcUrl(), external.user(), external.password(), "SELECT 1")).isEqualTo("1");
         }
         assertThat(query(running.jdbcUrl(), running.user(), running.password(), "SELECT 1")).isEqualTo("1");

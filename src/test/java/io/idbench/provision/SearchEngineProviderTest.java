@@ -1,0 +1,70 @@
+package io.idbench.provision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.idbench.config.ScenarioConfig;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.RefreshPolicy;
+import io.idbench.search.SearchIndexException;
+import io.idbench.search.elastic.ElasticIndex;
+import io.idbench.service.Json;
+import io.idbench.support.TestSearchEngines;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The embedded engines are real, identified by version, on loopback; the wrong engine or none is a precise error. */
+class SearchEngineProviderTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"elasticsearch", "opensearch"})
+    void embeddedEngineRunsOnLoopbackAndIsIdentified(String engine) {
+        EmbeddedSearchEngine running = TestSearchEngines.engine(engine);
+        assertThat(running.url()).startsWith("http://127.0.0.1:").doesNotEndWith(":9200");
+        assertThat(running.description()).startsWith("Search engine: embedded "
+                + (engine.equals("opensearch") ? "OpenSearch " + BuildInfo.opensearchVersion() : "Elasticsearch " + BuildInfo.elasticsearchVersion()));
+        try (ElasticIndex index = ElasticIndex.connect(running.url(), engine, "provider-test", RefreshPolicy.FALSE,
+                ScimSchemas.USER_TYPE, Json.mapper())) {
+            assertThat(index.engine()).isEqualTo(engine);
+            assertThat(index.version()).isEqualTo(engine.equals("opensearch") ? BuildInfo.opensearchVersion()
+                    : BuildInfo.elasticsearchVersion());
+        }
+    }
+
+    @Test
+    void theWrongEngineBehindAUrlIsRefused() {
+        String url = TestSearchEngines.url("opensearch");
+        assertThatThrownBy(() -> ElasticIndex.connect(url, "elasticsearch", "x", RefreshPolicy.FALSE, ScimSchemas.USER_TYPE,
+                Json.mapper())).isInstanceOf(SearchIndexException.class)
+                .hasMessage(url + " runs opensearch " + BuildInfo.opensearchVersion() + ", not elasticsearch");
+    }
+
+    @Test
+    void externalEngineIsUsedAsGiven() {
+        String url = TestSearchEngines.url("elasticsearch");
+        ScenarioConfig config = ScenarioConfig.builder().withSearch("elasticsearch").withSearchUrl(url + "/").build();
+        try (SearchEngineProvider external = SearchEngineProvider.start(config)) {
+            assertThat(external.url()).isEqualTo(url);
+            assertThat(external.description()).isEqualTo("Search engine: external elasticsearch at " + url + " (auto: --search-url given)");
+        }
+    }
+
+    @Test
+    void aMissingDistributionIsAPreciseError() {
+        ScenarioConfig config = ScenarioConfig.builder().withSearch("opensearch").withSearchProvider("embedded")
+                .withSearchHome("/nonexistent").build();
+        assertThatThrownBy(() -> SearchEngineProvider.start(config)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("No opensearch-" + BuildInfo.opensearchVersion() + " at " + Path.of("/nonexistent/opensearch-"
+                        + BuildInfo.opensearchVersion()) + ": run ./mvnw generate-resources to unpack it, or point --search-home "
+                        + "at the directory holding opensearch-" + BuildInfo.opensearchVersion());
+    }
+
+    @Test
+    void nothingListeningIsAPreciseError() {
+        assertThatThrownBy(() -> ElasticIndex.connect("http://127.0.0.1:1", "opensearch", "x", RefreshPolicy.FALSE,
+                ScimSchemas.USER_TYPE, Json.mapper())).isInstanceOf(SearchIndexException.class)
+                .hasMessageStartingWith("GET /_nodes/_local at http://127.0.0.1:1 failed: java.net.ConnectException");
+    }
+}
