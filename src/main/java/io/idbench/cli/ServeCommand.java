@@ -247,7 +247,7 @@ public final class ServeCommand implements Callable<Integer> {
         out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
                 + " -d grant_type=client_credentials " + root + ScimServer.TOKEN_PATH);
         out.println("  try:           curl -s -H 'Authorization: Bearer " + staticToken + "' " + server.baseUrl() + "/Users");
-        out.println("Stop with Ctrl-C (or SIGTERM): the service and PostgreSQL stop together.");
+        out.println("Stop with Ctrl-C (or SIGTERM): the service, PostgreSQL and the search engine stop together.");
         out.flush();
     }
 

@@ -18,27 +18,45 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL and
- * the service, and on SIGTERM stops both, leaving no PostgreSQL process behind.
+ * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL (and
+ * an embedded search engine), says which provider it chose and why, and on SIGTERM stops
+ * everything, leaving no PostgreSQL or engine process behind.
  */
 class ServeLifecycleTest {
     private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
     private static final Pattern POSTGRES = Pattern.compile("on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern ENGINE_PID = Pattern.compile("^Search engine: embedded OpenSearch .*; pid (\\d+)\\)$");
     private static final String TOKEN = "lifecycle-token-0123456789";
 
     @Test
     void servesThenStopsEverythingOnSigterm() throws Exception {
-        Process serve = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
+        List<String> output = run("--search=sql");
+        assertThat(output).noneMatch(l -> l.startsWith("Search engine:"));
+    }
+
+    @Test
+    void withASearchEngineStopsItAndItsChildrenToo() throws Exception {
+        List<String> output = run("--search=opensearch", "--search-provider=embedded");
+        assertThat(output).anyMatch(l -> l.startsWith("Storage: jsonb; search: opensearch (refresh=false;"));
+    }
+
+    /** Runs serve until ready, checks it answers, stops it with SIGTERM, checks nothing is left. */
+    private List<String> run(String... searchOptions) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), Idbench.class.getName(),
-                "serve", "--port=0", "--token=" + TOKEN)
-                .redirectErrorStream(true).start();
-        List<String> output = new ArrayList<>();
+                "serve", "--port=0", "--token=" + TOKEN, "--db-provider=embedded"));
+        command.addAll(List.of(searchOptions));
+        Process serve = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
         BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
         try {
             String[] found = CompletableFuture.supplyAsync(() -> readUntilReady(lines, output)).get(180, TimeUnit.SECONDS);
             String baseUrl = found[0];
             String pgPort = found[1];
             assertThat(postgresRunningOn(pgPort)).as("embedded PostgreSQL process").isTrue();
+            assertThat(output).anyMatch(l -> l.startsWith("PostgreSQL: embedded PostgreSQL 17.") && l.contains("(chosen explicitly;"));
+            List<ProcessHandle> engine = enginesProcesses(output);
+            assertThat(engine).allMatch(ProcessHandle::isAlive);
 
             HttpResponse<String> config = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create(baseUrl + "/ServiceProviderConfig")).header("Authorization", "Bearer " + TOKEN).build(),
@@ -50,9 +68,27 @@ class ServeLifecycleTest {
             CompletableFuture.runAsync(() -> lines.lines().forEach(output::add)).get(30, TimeUnit.SECONDS);
             assertThat(output).contains("Stopped.");
             assertThat(postgresRunningOn(pgPort)).as("PostgreSQL left behind: " + output).isFalse();
+            assertThat(engine).as("engine processes left behind").noneMatch(ProcessHandle::isAlive);
+            return output;
         } finally {
             serve.destroyForcibly();
         }
+    }
+
+    /** The engine's process (from the pid serve printed) and its descendants; none without an engine. */
+    private static List<ProcessHandle> enginesProcesses(List<String> output) {
+        List<ProcessHandle> all = new ArrayList<>();
+        for (String line : output) {
+            Matcher m = ENGINE_PID.matcher(line);
+            if (m.find()) {
+                ProcessHandle root = ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow();
+                all.add(root);
+                root.descendants().forEach(all::add);
+            }
+        }
+        boolean announced = output.stream().anyMatch(l -> l.startsWith("Search engine:"));
+        assertThat(all.isEmpty()).as("engine pid printed: " + output).isEqualTo(!announced);
+        return all;
     }
 
     private static String[] readUntilReady(BufferedReader lines, List<String> output) {
