@@ -1,0 +1,133 @@
+package io.idbench.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.ConnectionPools;
+import io.idbench.provision.EmbeddedSearchEngine;
+import io.idbench.provision.ExternalPostgresProvider;
+import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.RefreshPolicy;
+import io.idbench.service.Json;
+import io.idbench.service.PasswordHasher;
+import io.idbench.service.ScimServer;
+import io.idbench.service.TokenService;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.IdentityStores;
+import io.idbench.support.SqlSeed;
+import io.idbench.support.TestDatabase;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Benchmark (not a test) behind issue 4's closing note: embedded engine start-up times, the bulk
+ * indexing rate of 100,000 identities (a rebuild from the database), and the plan-1 search
+ * (name.givenName eq … or name.familyName eq …, sorted, 25 per page) at 100,000 identities for
+ * sql, elasticsearch and opensearch on both storages, driven by wrk on loopback.
+ *
+ * <pre>
+ * ./mvnw -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * java -cp target/classes:target/test-classes:$(cat target/cp.txt) io.idbench.bench.SearchBench [identities] [seconds]
+ * </pre>
+ */
+public final class SearchBench {
+    private static final String TOKEN = "search-bench-token-0123456789";
+
+    public static void main(String[] args) throws Exception {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        List<String> report = new ArrayList<>();
+        for (String engine : List.of("elasticsearch", "opensearch")) {
+            for (int i = 0; i < 3; i++) {
+                ScenarioConfig c = ScenarioConfig.builder().withSearch(engine).withSearchProvider("embedded").build();
+                try (EmbeddedSearchEngine e = EmbeddedSearchEngine.start(c, "bench")) {
+                    report.add(String.format("startup %s #%d: %.1f s", engine, i + 1, e.startup().toMillis() / 1000.0));
+                }
+            }
+        }
+        report.forEach(System.out::println);
+        var server = TestDatabase.provider();
+        for (String storage : List.of("jsonb", "relational")) {
+            String db = "bench_" + storage;
+            try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
+                c.setAutoCommit(true);
+                s.execute("DROP DATABASE IF EXISTS " + db);
+                s.execute("CREATE DATABASE " + db);
+            }
+            try (HikariDataSource pool = ConnectionPools.create(new ExternalPostgresProvider(
+                    server.jdbcUrl().replace("/idbench", "/" + db), server.user(), server.password(), "bench"), 20)) {
+                IdentityStores.open(storage, pool, Json.mapper()).close();
+                try (Connection c = pool.getConnection()) {
+                    if (storage.equals("jsonb")) {
+                        SqlSeed.jsonb(c, n);
+                    } else {
+                        SqlSeed.relational(c, n);
+                    }
+                    c.commit();
+                }
+                for (String search : List.of("sql", "elasticsearch", "opensearch")) {
+                    IdentityStore store = IdentityStores.open(storage, pool, Json.mapper());
+                    EmbeddedSearchEngine engine = null;
+                    if (!search.equals("sql")) {
+                        engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch(search)
+                                .withSearchProvider("embedded").build(), "bench");
+                        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, pool, search, engine.url(),
+                                "bench-" + storage, RefreshPolicy.FALSE, Json.mapper());
+                        long t0 = System.nanoTime();
+                        long indexed100k = indexed.rebuild();
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        report.add(String.format("bulk index %s %s: %d users in %.1f s = %.0f users/s", storage, search,
+                                indexed100k, s, indexed100k / s));
+                        System.out.println(report.get(report.size() - 1));
+                        store = indexed;
+                    }
+                    ScimServer scim = ScimServer.start(ScenarioConfig.builder().withStorage(storage).build(), store,
+                            new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of("ssha256", 4));
+                    try {
+                        wrk(scim.port(), 1, 5, n); // warm-up
+                        for (int c : new int[] {1, 10}) {
+                            String line = wrk(scim.port(), c, seconds, n);
+                            report.add(String.format("search %-10s %-13s c=%-2d %s", storage, search, c, line));
+                            System.out.println(report.get(report.size() - 1));
+                        }
+                    } finally {
+                        scim.close();
+                        store.close();
+                        if (engine != null) {
+                            engine.close();
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("\n==== summary");
+        report.forEach(System.out::println);
+        System.exit(0);
+    }
+
+    private static String wrk(int port, int connections, int seconds, int seeded) throws Exception {
+        Path dir = Path.of("src/test/wrk").toAbsolutePath();
+        ProcessBuilder pb = new ProcessBuilder("wrk", "-t" + Math.min(2, connections), "-c" + connections,
+                "-d" + seconds + "s", "-s", dir.resolve("search.lua").toString(), "http://127.0.0.1:" + port)
+                .redirectErrorStream(true);
+        pb.environment().put("TOKEN", TOKEN);
+        pb.environment().put("WRK_DIR", dir.toString());
+        pb.environment().put("SEEDED", String.valueOf(seeded));
+        Process p = pb.start();
+        String result = "";
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.startsWith("requests=")) {
+                    result = line;
+                }
+            }
+        }
+        p.waitFor();
+        return result;
+    }
+}
