@@ -78,3 +78,23 @@ CREATE TABLE IF NOT EXISTS scim_membership (
 );
 -- A user's groups, and the cascade on user delete.
 CREATE INDEX IF NOT EXISTS scim_membership_user ON scim_membership (user_id, group_id);
+
+-- Dynamic memberships, materialised: (group, user) for every user that satisfies the group's
+-- membership condition. Kept current on every user save (in the same transaction) and
+-- recomputed when a condition changes; never written by clients.
+CREATE TABLE IF NOT EXISTS scim_dyn_membership (
+    group_id uuid NOT NULL REFERENCES scim_group (id) ON DELETE CASCADE,
+    user_id  uuid NOT NULL REFERENCES scim_user (id) ON DELETE CASCADE,
+    PRIMARY KEY (group_id, user_id)
+);
+CREATE INDEX IF NOT EXISTS scim_dyn_membership_user ON scim_dyn_membership (user_id, group_id);
+
+-- What the SCIM attributes see: a user's groups are its direct and dynamic ("indirect")
+-- memberships; a group's members are its direct ones. Plain UNION ALL views: the planner
+-- pushes conditions into both branches and keeps using the primary keys.
+CREATE OR REPLACE VIEW scim_user_groups AS
+    SELECT group_id, user_id, 'direct'::text AS type FROM scim_membership
+    UNION ALL
+    SELECT group_id, user_id, 'indirect'::text AS type FROM scim_dyn_membership;
+CREATE OR REPLACE VIEW scim_group_members AS
+    SELECT group_id, user_id, 'User'::text AS type FROM scim_membership;

@@ -127,3 +127,23 @@ CREATE TABLE IF NOT EXISTS r_membership (
     PRIMARY KEY (group_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS r_membership_user ON r_membership (user_id, group_id);
+
+-- Dynamic memberships, materialised: (group, user) for every user that satisfies the group's
+-- membership condition. Kept current on every user save (in the same transaction) and
+-- recomputed when a condition changes; never written by clients.
+CREATE TABLE IF NOT EXISTS r_dyn_membership (
+    group_id uuid NOT NULL REFERENCES r_group (id) ON DELETE CASCADE,
+    user_id  uuid NOT NULL REFERENCES r_user (id) ON DELETE CASCADE,
+    PRIMARY KEY (group_id, user_id)
+);
+CREATE INDEX IF NOT EXISTS r_dyn_membership_user ON r_dyn_membership (user_id, group_id);
+
+-- What the SCIM attributes see: a user's groups are its direct and dynamic ("indirect")
+-- memberships; a group's members are its direct ones. Plain UNION ALL views: the planner
+-- pushes conditions into both branches and keeps using the primary keys.
+CREATE OR REPLACE VIEW r_user_groups AS
+    SELECT group_id, user_id, 'direct'::text AS type FROM r_membership
+    UNION ALL
+    SELECT group_id, user_id, 'indirect'::text AS type FROM r_dyn_membership;
+CREATE OR REPLACE VIEW r_group_members AS
+    SELECT group_id, user_id, 'User'::text AS type FROM r_membership;

@@ -234,14 +234,15 @@ public abstract class SqlIdentityStore implements IdentityStore {
 
     /**
      * The membership aggregate of one row (alias r) as JSON text, read from at most limit + 1
-     * membership rows in the other side's id order, so an oversized group costs a bounded read.
+     * rows of {@code source} (a membership view with a type column) in the other side's id order,
+     * so an oversized group costs a bounded read.
      */
-    public static void membershipJson(Sql out, String membershipTable, String self, String other, String otherTable,
-                                         String otherNameColumn, String memberType, int limit) {
-        out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', '" + memberType
-                + "') ORDER BY x.id)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name FROM " + membershipTable
+    public static void membershipJson(Sql out, String source, String self, String other, String otherTable,
+                                      String otherNameColumn, int limit) {
+        out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', x.type) "
+                + "ORDER BY x.id, x.type)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name, m.type FROM " + source
                 + " m JOIN " + otherTable + " o ON o.id = m." + other + " WHERE m." + self
-                + " = r.id ORDER BY o.id LIMIT ").param(limit + 1).append(") x)");
+                + " = r.id ORDER BY o.id, m.type LIMIT ").param(limit + 1).append(") x)");
     }
 
     /** The user ids of a group body's members; a value that is no user id is 400 invalidValue. */

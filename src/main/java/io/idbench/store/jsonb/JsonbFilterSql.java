@@ -143,7 +143,8 @@ final class JsonbFilterSql {
         if (column(ref).isPresent()) {
             out.append("true");
         } else if (table.isMembership(ref.attribute())) {
-            out.append("EXISTS (SELECT 1 FROM scim_membership m WHERE m.").append(table.memberColumn()).append(" = r.id)");
+            out.append("EXISTS (SELECT 1 FROM " + table.membershipSource() + " m WHERE m.").append(table.memberColumn())
+                    .append(" = r.id)");
         } else {
             out.append(jsonPath(ref.schema(), ref.attribute(), ref.sub(), false)).append(" IS NOT NULL");
         }
@@ -177,8 +178,9 @@ final class JsonbFilterSql {
     }
 
     /**
-     * groups (of a user) and members (of a group) live in scim_membership: an Any over them is a
-     * semi-join; "value eq id" goes straight to the membership primary key.
+     * groups (of a user: direct and dynamic) and members (of a group) are read through the
+     * membership views: an Any over them is a semi-join; "value eq id" goes straight to the
+     * membership primary keys.
      */
     private void membership(Expr.Any any, Sql out) {
         String self = table.memberColumn();
@@ -190,11 +192,11 @@ final class JsonbFilterSql {
                 out.append("false");
                 return;
             }
-            out.append("EXISTS (SELECT 1 FROM scim_membership m WHERE m.").append(self).append(" = r.id AND m.")
+            out.append("EXISTS (SELECT 1 FROM " + table.membershipSource() + " m WHERE m.").append(self).append(" = r.id AND m.")
                     .append(other).append(" = ").param(id.get()).append(")");
             return;
         }
-        out.append("EXISTS (SELECT 1 FROM scim_membership m JOIN ").append(table.otherTable())
+        out.append("EXISTS (SELECT 1 FROM " + table.membershipSource() + " m JOIN ").append(table.otherTable())
                 .append(" o ON o.id = m.").append(other).append(" WHERE m.").append(self).append(" = r.id AND ");
         expr(any.element(), Scope.MEMBER, out);
         out.append(")");
@@ -205,7 +207,7 @@ final class JsonbFilterSql {
         String sub = ea.sub().name().toLowerCase(Locale.ROOT);
         String raw = sub.equals("value") ? "o.id::text"
                 : sub.equals("display") ? "o." + table.otherNameColumn()
-                : "'" + table.memberType() + "'";
+                : "m.type";
         SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.JSON_TEXT), ea.valueDef(), cmp.op(),
                 cmp.literal(), out);
     }

@@ -10,12 +10,13 @@ import io.idbench.store.SqlIdentityStore;
  */
 record JsonbTable(String table, String nameColumn, String nameAttribute, String membershipAttribute,
                   String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
-                  String memberType) {
+                  String membershipSource) {
 
+    /** A user's groups: direct and dynamic memberships (the scim_user_groups view, with their type). */
     static final JsonbTable USERS = new JsonbTable("scim_user", "user_name", "userName", "groups",
-            "user_id", "group_id", "scim_group", "display_name", "direct");
+            "user_id", "group_id", "scim_group", "display_name", "scim_user_groups");
     static final JsonbTable GROUPS = new JsonbTable("scim_group", "display_name", "displayName", "members",
-            "group_id", "user_id", "scim_user", "user_name", "User");
+            "group_id", "user_id", "scim_user", "user_name", "scim_group_members");
 
     boolean isMembership(AttributeDef attribute) {
         return attribute.name().equals(membershipAttribute);
@@ -29,8 +30,8 @@ record JsonbTable(String table, String nameColumn, String nameAttribute, String 
     void select(Sql out, int memberLimit) {
         out.append("SELECT r.id, r." + nameColumn + ", r.doc::text, r.version, r.created, r.last_modified, ");
         if (memberLimit > 0) {
-            SqlIdentityStore.membershipJson(out, "scim_membership", memberColumn, otherColumn, otherTable,
-                    otherNameColumn, memberType, memberLimit);
+            SqlIdentityStore.membershipJson(out, membershipSource, memberColumn, otherColumn, otherTable,
+                    otherNameColumn, memberLimit);
         } else {
             out.append("NULL");
         }

@@ -107,7 +107,7 @@ final class RelationalFilterSql {
         if (column(ref).isPresent()) {
             out.append("SELECT id FROM ").append(table.table());
         } else if (isMembership(ref.attribute())) {
-            out.append("SELECT DISTINCT m.").append(table.memberColumn()).append(" FROM r_membership m");
+            out.append("SELECT DISTINCT m.").append(table.memberColumn()).append(" FROM " + table.membershipSource() + " m");
         } else if (ref.attribute().isComplex() && ref.sub() == null) {
             out.append("SELECT DISTINCT a.owner_id FROM ").append(table.attrTable()).append(" a WHERE a.schema_id IN (");
             ids(catalogue.subLeaves(ref.schema(), ref.attribute()), out);
@@ -170,13 +170,15 @@ final class RelationalFilterSql {
     }
 
     /**
-     * (owner, other) pairs of r_membership satisfying {@code expr}: groups of a user (value = group
-     * id, display = its displayName, type = direct) or members of a group (display = userName).
+     * Membership elements satisfying {@code expr}, from the membership views: groups of a user
+     * (value = group id, display = its displayName, type = direct or indirect) or members of a
+     * group (display = userName, type = User).
      */
     private void memberPairs(Expr expr, Sql out) {
         String self = table.memberColumn();
         String other = table.otherColumn();
-        String pairs = "SELECT m." + self + " AS o, m." + other + " AS i FROM r_membership m";
+        // (owner, other, type) triples: a user may be a direct and a dynamic member of one group.
+        String pairs = "SELECT m." + self + " AS o, m." + other + " AS i, m.type AS t FROM " + table.membershipSource() + " m";
         if (expr instanceof Expr.And and) {
             setOp(and.operands(), " INTERSECT ", out, this::memberPairs);
         } else if (expr instanceof Expr.Or or) {
@@ -202,7 +204,7 @@ final class RelationalFilterSql {
                 return;
             }
             String raw = sub.equals("value") ? "o.id::text" : sub.equals("display") ? "o." + table.otherNameColumn()
-                    : "'" + table.memberType() + "'";
+                    : "m.type";
             out.append(pairs).append(" JOIN ").append(table.otherTable()).append(" o ON o.id = m.").append(other)
                     .append(" WHERE ");
             SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.TEXT), ea.valueDef(), cmp.op(),

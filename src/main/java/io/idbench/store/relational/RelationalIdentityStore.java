@@ -319,8 +319,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 + "v.date_value, v.boolean_value) ORDER BY v.schema_id, v.idx)::text FROM " + t.valueTable()
                 + " v WHERE v.owner_id = r.id), ");
         if (memberLimit > 0) {
-            membershipJson(out, MEMBERSHIP, t.memberColumn(), t.otherColumn(), t.otherTable(), t.otherNameColumn(),
-                    t.memberType(), memberLimit);
+            membershipJson(out, t.membershipSource(), t.memberColumn(), t.otherColumn(), t.otherTable(), t.otherNameColumn(),
+                    memberLimit);
         } else {
             out.append("NULL");
         }

@@ -7,12 +7,13 @@ package io.idbench.store.relational;
 record RelationalTable(String table, String nameColumn, String nameAttribute, String membershipAttribute,
                        String attrTable, String valueTable, String uniqueTable,
                        String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
-                       String memberType, String uniqueConstraint) {
+                       String membershipSource, String uniqueConstraint) {
 
+    /** A user's groups: direct and dynamic memberships (the r_user_groups view, with their type). */
     static final RelationalTable USERS = new RelationalTable("r_user", "user_name", "userName", "groups",
-            "u_attr", "u_value", "u_unique_value", "user_id", "group_id", "r_group", "display_name", "direct",
+            "u_attr", "u_value", "u_unique_value", "user_id", "group_id", "r_group", "display_name", "r_user_groups",
             "u_unique_value_uq");
     static final RelationalTable GROUPS = new RelationalTable("r_group", "display_name", "displayName", "members",
-            "g_attr", "g_value", "g_unique_value", "group_id", "user_id", "r_user", "user_name", "User",
+            "g_attr", "g_value", "g_unique_value", "group_id", "user_id", "r_user", "user_name", "r_group_members",
             "g_unique_value_uq");
 }
