@@ -77,6 +77,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "bcrypt cost factor, 4..31 (default: ${DEFAULT-VALUE}).")
     int bcryptCost;
 
+    @Option(names = "--dyn", paramLabel = "<true|false>", arity = "1", defaultValue = "" + ScenarioConfig.DEFAULT_DYN,
+            description = "Dynamic memberships: with true the groups type-a … type-j exist, each with the condition "
+                    + "userType eq \"Type X\", kept current on every user save; with false they do not (default: ${DEFAULT-VALUE}).")
+    boolean dyn;
+
     @Option(names = "--search", paramLabel = "<search>", defaultValue = ScenarioConfig.DEFAULT_SEARCH,
             description = "Who answers user searches: sql (the storage's own queries), elasticsearch or opensearch "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -174,7 +179,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .withToken(token).withAdminUser(adminUser).withAdminPassword(adminPassword)
                 .withPasswordHash(passwordHash).withBcryptCost(bcryptCost).withDbUrl(dbUrl).withDbUser(dbUser)
                 .withDbPassword(dbPassword).withDbPoolSize(dbPoolSize).withPgSharedBuffers(pgSharedBuffers)
-                .withMaxResults(maxResults).withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers)
+                .withMaxResults(maxResults).withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withDyn(dyn)
                 .withSearch(search).withSearchProvider(searchProvider).withSearchUrl(searchUrl).withSearchRefresh(searchRefresh)
                 .withSearchIndex(searchIndex).withSearchHeap(searchHeap).withSearchHome(searchHome)
                 .withDbProvider(dbProvider).withPgImage(pgImage).withElasticsearchImage(elasticsearchImage)
@@ -241,7 +246,8 @@ public final class ServeCommand implements Callable<Integer> {
         String root = server.baseUrl().substring(0, server.baseUrl().length() - ScimServer.BASE_PATH.length());
         out.println("Storage: " + config.storage() + "; search: " + (config.searchEngine() ? config.search()
                 + " (refresh=" + config.searchRefresh() + "; key lookups and a stale index go to the database; status at "
-                + root + "/idbench/search-index)" : "sql") + "; passwords: " + config.passwordHash());
+                + root + "/idbench/search-index)" : "sql") + "; dynamic groups: " + (config.dyn() ? "type-a … type-j" : "none")
+                + "; passwords: " + config.passwordHash());
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
         out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
         out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")

@@ -46,6 +46,8 @@ public final class ScenarioConfig {
     public static final String DEFAULT_OPENSEARCH_IMAGE = "opensearchproject/opensearch:2.19.6";
     /** Data, logs and temp files of embedded engines, one subdirectory per started engine. */
     public static final String DEFAULT_SEARCH_WORK_DIR = "target/search-engines";
+    /** Dynamic memberships off: the 2018 "nodyn" scenarios; scenarios switch them on explicitly. */
+    public static final boolean DEFAULT_DYN = false;
 
     private final String storage;
     private final String bind;
@@ -63,6 +65,7 @@ public final class ScenarioConfig {
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
     private final int maxGroupMembers;
+    private final boolean dyn;
     private final String dbProvider;
     private final String pgImage;
     private final String search;
@@ -93,6 +96,7 @@ public final class ScenarioConfig {
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
         this.maxGroupMembers = b.maxGroupMembers;
+        this.dyn = b.dyn;
         this.dbProvider = b.dbProvider;
         this.pgImage = b.pgImage;
         this.search = b.search;
@@ -130,6 +134,8 @@ public final class ScenarioConfig {
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
     public int maxGroupMembers() { return maxGroupMembers; }
+    /** Whether the ten dynamic groups type-a … type-j exist. */
+    public boolean dyn() { return dyn; }
     public String dbProvider() { return dbProvider; }
     public String pgImage() { return pgImage; }
     public String search() { return search; }
@@ -165,6 +171,7 @@ public final class ScenarioConfig {
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
+        private boolean dyn = DEFAULT_DYN;
         private String dbProvider = DEFAULT_PROVIDER;
         private String pgImage = DEFAULT_PG_IMAGE;
         private String search = DEFAULT_SEARCH;
@@ -194,6 +201,7 @@ public final class ScenarioConfig {
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
+        public Builder withDyn(boolean v) { this.dyn = v; return this; }
         public Builder withDbProvider(String v) { this.dbProvider = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
         public Builder withPgImage(String v) { this.pgImage = v; return this; }
         public Builder withSearch(String v) { this.search = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }

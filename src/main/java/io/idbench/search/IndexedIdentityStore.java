@@ -10,9 +10,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -43,8 +41,6 @@ public final class IndexedIdentityStore implements IdentityStore {
     public static final long REPAIR_INTERVAL_MS = 1_000;
     /** Users re-indexed per repair or rebuild step. */
     public static final int BATCH = 1_000;
-    /** Group writes re-index their members; this bounds how many members are read at once. */
-    private static final int GROUP_MEMBERS_READ = Integer.MAX_VALUE - 1;
     private static final Logger LOG = LoggerFactory.getLogger(IndexedIdentityStore.class);
 
     private final IdentityStore store;
@@ -78,6 +74,7 @@ public final class IndexedIdentityStore implements IdentityStore {
      */
     public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
         IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, backlog);
+        store.onMembershipChange(indexed::reindexMembers);
         long users = store.countUsers();
         if (!index.exists()) {
             LOG.info("Creating index ({} users to load)", users);
@@ -186,9 +183,7 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     @Override
     public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
-        StoredResource r = store.createGroup(id, body, memberLimit);
-        reindexMembers(memberIds(body));
-        return r;
+        return store.createGroup(id, body, memberLimit);
     }
 
     @Override
@@ -198,36 +193,12 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
-        Set<UUID> before = new HashSet<>();
-        String[] names = new String[2];
-        StoredResource r = store.modifyGroup(id, expectedVersion, memberLimit, current -> {
-            before.addAll(memberIds(current));
-            names[0] = current.path("displayName").asText();
-            return change.apply(current);
-        });
-        Set<UUID> after = memberIds(r.body());
-        names[1] = r.body().path("displayName").asText();
-        Set<UUID> affected = new LinkedHashSet<>();
-        boolean renamed = !names[0].equals(names[1]);
-        for (UUID u : before) {
-            if (renamed || !after.contains(u)) {
-                affected.add(u);
-            }
-        }
-        for (UUID u : after) {
-            if (renamed || !before.contains(u)) {
-                affected.add(u);
-            }
-        }
-        reindexMembers(affected);
-        return r;
+        return store.modifyGroup(id, expectedVersion, memberLimit, change);
     }
 
     @Override
     public void deleteGroup(UUID id, Long expectedVersion) {
-        Set<UUID> members = store.findGroup(id, GROUP_MEMBERS_READ).map(g -> memberIds(g.body())).orElse(Set.of());
         store.deleteGroup(id, expectedVersion);
-        reindexMembers(members);
     }
 
     @Override
@@ -240,24 +211,12 @@ public final class IndexedIdentityStore implements IdentityStore {
         store.ensureGroups(displayNames);
     }
 
-    private void reindexMembers(Collection<UUID> users) {
-        List<UUID> ids = new ArrayList<>(users);
-        for (int from = 0; from < ids.size(); from += BATCH) {
-            List<UUID> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+    /** The store reports, after each group write's commit, the users whose groups changed. */
+    private void reindexMembers(List<UUID> users) {
+        for (int from = 0; from < users.size(); from += BATCH) {
+            List<UUID> batch = users.subList(from, Math.min(users.size(), from + BATCH));
             afterCommit(batch, () -> index.bulk(store.findUsers(batch)));
         }
-    }
-
-    private static Set<UUID> memberIds(JsonNode group) {
-        Set<UUID> ids = new LinkedHashSet<>();
-        for (JsonNode m : group.path("members")) {
-            try {
-                ids.add(UUID.fromString(m.path("value").asText()));
-            } catch (IllegalArgumentException notAUser) {
-                // the store has rejected such a group already
-            }
-        }
-        return ids;
     }
 
     // ---- failures, backlog and repair ----------------------------------------------------

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.membership.ProfileGroups;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
@@ -27,7 +28,7 @@ public final class ScimServer implements AutoCloseable {
     public static final String SCIM_JSON = "application/scim+json";
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (WORKLOAD.md). */
-    public static final List<String> STATIC_GROUPS = List.of("ict", "helpdesk", "hr", "employee");
+    public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
 
     private static final Logger LOG = LoggerFactory.getLogger(ScimServer.class);
 
@@ -41,7 +42,7 @@ public final class ScimServer implements AutoCloseable {
     /** Starts the server; the port in {@code config} may be 0 for a free one. */
     public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher) {
         ObjectMapper json = Json.mapper();
-        store.ensureGroups(STATIC_GROUPS);
+        ProfileGroups.ensure(store, config.dyn(), json);
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
             cfg.startupWatcherEnabled = false;

@@ -68,6 +68,14 @@ public interface IdentityStore extends AutoCloseable {
     /** {@code memberLimit} as in {@link #findGroup}, per group of the page. */
     ResultPage searchGroups(ListQuery query, int memberLimit);
 
+    /**
+     * Tells {@code listener}, after each commit, which users' {@code groups} changed through a
+     * group write (members added or removed, a rename, a dynamic condition recomputed). Users'
+     * own saves are not reported: their caller has the new state already.
+     */
+    default void onMembershipChange(java.util.function.Consumer<List<UUID>> listener) {
+    }
+
     /** Creates the named groups that do not exist yet (the profile's static groups). */
     void ensureGroups(Iterable<String> displayNames);
 

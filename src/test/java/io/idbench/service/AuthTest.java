@@ -69,7 +69,10 @@ class AuthTest extends ServiceTestBase {
     @Test
     void discoveryEndpointsDescribeTheProfile() {
         var schemas = scim.get("/Schemas").body();
-        assertThat(schemas.path("totalResults").asInt()).isEqualTo(4);
+        assertThat(schemas.path("totalResults").asInt()).isEqualTo(5);
+        var groupType = scim.get("/ResourceTypes/Group").body();
+        assertThat(groupType.path("schemaExtensions").toString())
+                .contains("urn:idbench:params:scim:schemas:extension:dynamic:2.0:Group");
         var profile = scim.get("/Schemas/" + PROFILE_URN).body();
         assertThat(profile.toString()).contains("\"name\":\"ssn\"").contains("\"uniqueness\":\"server\"");
         var userType = scim.get("/ResourceTypes/User").body();

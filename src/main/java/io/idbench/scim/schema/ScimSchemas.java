@@ -21,6 +21,7 @@ public final class ScimSchemas {
     public static final String GROUP_URN = "urn:ietf:params:scim:schemas:core:2.0:Group";
     public static final String ENTERPRISE_URN = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
     public static final String PROFILE_URN = "urn:idbench:params:scim:schemas:extension:profile:2.0:User";
+    public static final String DYNAMIC_GROUP_URN = "urn:idbench:params:scim:schemas:extension:dynamic:2.0:Group";
 
     public static final Schema USER = new Schema(USER_URN, "User", "User Account", List.of(
             string("userName").required().unique()
@@ -112,9 +113,17 @@ public final class ScimSchemas {
                     string("type").canonicalValues("User").readOnly().build())
                     .multiValued().description("Members of the group (users).").build()));
 
+    /** Dynamic membership (Syncope's "dynamic membership condition"), idbench's extension of Group. */
+    public static final Schema DYNAMIC_GROUP = new Schema(DYNAMIC_GROUP_URN, "DynamicGroup",
+            "Dynamic membership: every user matching the condition is a member", List.of(
+            string("membershipCondition").caseExact()
+                    .description("A SCIM filter over Users (it may not refer to groups). Every user it matches is a "
+                            + "member, listed in the user's groups with type 'indirect' and kept current on every "
+                            + "user save; not listed in the group's members.").build()));
+
     public static final ResourceType USER_TYPE = new ResourceType("User", "/Users", "User Account", USER,
             List.of(ENTERPRISE_USER, PROFILE_USER));
-    public static final ResourceType GROUP_TYPE = new ResourceType("Group", "/Groups", "Group", GROUP, List.of());
+    public static final ResourceType GROUP_TYPE = new ResourceType("Group", "/Groups", "Group", GROUP, List.of(DYNAMIC_GROUP));
 
     /**
      * Values unique per element type: the profile's mobile number (phoneNumbers[type eq "mobile"].value).
@@ -123,7 +132,7 @@ public final class ScimSchemas {
     public static final Map<String, String> UNIQUE_TYPED_VALUES = Map.of("phoneNumbers", "mobile");
 
     public static final List<ResourceType> RESOURCE_TYPES = List.of(USER_TYPE, GROUP_TYPE);
-    public static final List<Schema> ALL = List.of(USER, GROUP, ENTERPRISE_USER, PROFILE_USER);
+    public static final List<Schema> ALL = List.of(USER, GROUP, ENTERPRISE_USER, PROFILE_USER, DYNAMIC_GROUP);
 
     /** The usual shape of emails, phoneNumbers, ims, photos, entitlements, roles. */
     private static AttributeDef multiValuedValue(String name, String... types) {

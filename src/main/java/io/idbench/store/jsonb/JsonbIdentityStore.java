@@ -2,7 +2,9 @@ package io.idbench.store.jsonb;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
+import io.idbench.store.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
@@ -51,6 +53,24 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         super(dataSource, json);
         runDdl(dataSource, DDL);
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
+        loadDynamicGroups();
+    }
+
+    @Override
+    protected String dynamicMembershipTable() {
+        return "scim_dyn_membership";
+    }
+
+    @Override
+    protected String userGroupsView() {
+        return JsonbTable.USERS.membershipSource();
+    }
+
+    @Override
+    protected Sql userIds(Expr filter) {
+        Sql sql = new Sql().append("SELECT r.id FROM scim_user r WHERE ");
+        userSql.where(filter, sql);
+        return sql;
     }
 
     @Override
@@ -67,7 +87,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
-        return inTransaction(session -> {
+        return inUserTransaction(session -> {
             UserEntity e = new UserEntity();
             e.id = id;
             e.passwordHash = passwordHash;
@@ -75,7 +95,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
             e.userName = body.get("userName").textValue();
             session.persist(e);
             session.flush();
-            return new StoredResource(e.id, body, e.version, e.created, e.lastModified);
+            var dynamicGroups = syncDynamicMemberships(session, e.id, body, e.created, e.lastModified, true);
+            return new StoredResource(e.id, withDynamicGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
         });
     }
 
@@ -86,7 +107,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
-        return inTransaction(session -> {
+        return inUserTransaction(session -> {
             UserEntity e = lock(session, UserEntity.class, id, expectedVersion, "User");
             Modified m = change.apply(assemble(e.userName, e.doc, null, JsonbTable.USERS));
             fill(e, m.body(), JsonbTable.USERS);
@@ -95,6 +116,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
                 e.passwordHash = m.passwordHash();
             }
             session.flush();
+            syncDynamicMemberships(session, id, m.body(), e.created, e.lastModified, false);
             return session.doReturningWork(c -> selectOne(c, JsonbTable.USERS, USER_GROUPS, id)).orElseThrow();
         });
     }
@@ -137,16 +159,20 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
-        return inTransaction(session -> {
+        Optional<Expr> condition = dynamic.condition(body);
+        return groupWrite(affected -> inTransaction(session -> {
             GroupEntity e = new GroupEntity();
             e.id = id;
             fill(e, body, JsonbTable.GROUPS);
             e.displayName = body.get("displayName").textValue();
             session.persist(e);
             session.flush();
-            changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body));
+            affected.addAll(changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body)));
+            if (condition.isPresent()) {
+                recompute(session, e.id, condition, affected);
+            }
             return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, e.id)).orElseThrow();
-        });
+        }));
     }
 
     @Override
@@ -156,21 +182,30 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
-        return inTransaction(session -> {
+        return groupWrite(affected -> inTransaction(session -> {
             GroupEntity e = lock(session, GroupEntity.class, id, expectedVersion, "Group");
             StoredResource current = session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
-            ObjectNode updated = change.apply(current.body());
+            String oldName = e.displayName;
+            Optional<String> oldCondition = DynamicGroups.conditionText(current.body());
+            ObjectNode updated = change.apply(current.body().deepCopy());
+            Optional<Expr> condition = dynamic.condition(updated);
             fill(e, updated, JsonbTable.GROUPS);
             e.displayName = updated.get("displayName").textValue();
             session.flush();
-            changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated));
+            affected.addAll(changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated)));
+            if (!oldCondition.equals(DynamicGroups.conditionText(updated))) {
+                recompute(session, id, condition, affected);
+            }
+            if (!oldName.equals(e.displayName)) {
+                renamed(session, id, affected);
+            }
             return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
-        });
+        }));
     }
 
     @Override
     public void deleteGroup(UUID id, Long expectedVersion) {
-        delete(GroupEntity.class, id, expectedVersion, "Group");
+        groupDelete(id, () -> delete(GroupEntity.class, id, expectedVersion, "Group"));
     }
 
     @Override

@@ -3,7 +3,9 @@ package io.idbench.store.relational;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
+import io.idbench.store.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
@@ -58,6 +60,24 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         }
         this.sessions = Jpa.sessionFactory(dataSource, UserRow.class, GroupRow.class, UserAttr.class, GroupAttr.class,
                 UserValue.class, GroupValue.class, UserUniqueValue.class, GroupUniqueValue.class);
+        loadDynamicGroups();
+    }
+
+    @Override
+    protected String dynamicMembershipTable() {
+        return "r_dyn_membership";
+    }
+
+    @Override
+    protected String userGroupsView() {
+        return RelationalTable.USERS.membershipSource();
+    }
+
+    @Override
+    protected Sql userIds(Expr filter) {
+        Sql set = new Sql();
+        users.sql().owners(filter, set);
+        return new Sql().append("SELECT owner_id FROM (").append(set).append(") x(owner_id)");
     }
 
     @Override
@@ -88,12 +108,13 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
-        return inTransaction(session -> {
+        return inUserTransaction(session -> {
             UserRow e = new UserRow();
             e.id = id;
             e.passwordHash = passwordHash;
             create(session, users, e, body);
-            return new StoredResource(e.id, body, e.version, e.created, e.lastModified);
+            var dynamicGroups = syncDynamicMemberships(session, e.id, body, e.created, e.lastModified, true);
+            return new StoredResource(e.id, withDynamicGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
         });
     }
 
@@ -104,7 +125,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
-        return inTransaction(session -> {
+        return inUserTransaction(session -> {
             UserRow e = lock(session, UserRow.class, id, expectedVersion, "User");
             List<ValueEntity> values = values(session, users, id);
             ObjectNode current = users.mapper().body(users.table().nameAttribute(), e.userName, rows(values));
@@ -113,6 +134,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 e.passwordHash = m.passwordHash();
             }
             modify(session, users, e, values, current, m.body());
+            syncDynamicMemberships(session, id, m.body(), e.created, e.lastModified, false);
             return session.doReturningWork(c -> selectOne(c, users, USER_GROUPS, id)).orElseThrow();
         });
     }
@@ -155,13 +177,17 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
-        return inTransaction(session -> {
+        Optional<Expr> condition = dynamic.condition(body);
+        return groupWrite(affected -> inTransaction(session -> {
             GroupRow e = new GroupRow();
             e.id = id;
             create(session, groups, e, body);
-            changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body));
+            affected.addAll(changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body)));
+            if (condition.isPresent()) {
+                recompute(session, e.id, condition, affected);
+            }
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, e.id)).orElseThrow();
-        });
+        }));
     }
 
     @Override
@@ -171,20 +197,28 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
-        return inTransaction(session -> {
+        return groupWrite(affected -> inTransaction(session -> {
             GroupRow e = lock(session, GroupRow.class, id, expectedVersion, "Group");
             List<ValueEntity> values = values(session, groups, id);
             StoredResource current = session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
+            String oldName = e.displayName;
             ObjectNode updated = change.apply(current.body().deepCopy());
+            Optional<Expr> condition = dynamic.condition(updated);
             modify(session, groups, e, values, current.body(), updated);
-            changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated));
+            affected.addAll(changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated)));
+            if (!DynamicGroups.conditionText(current.body()).equals(DynamicGroups.conditionText(updated))) {
+                recompute(session, id, condition, affected);
+            }
+            if (!oldName.equals(e.displayName)) {
+                renamed(session, id, affected);
+            }
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
-        });
+        }));
     }
 
     @Override
     public void deleteGroup(UUID id, Long expectedVersion) {
-        delete(GroupRow.class, id, expectedVersion, "Group");
+        groupDelete(id, () -> delete(GroupRow.class, id, expectedVersion, "Group"));
     }
 
     @Override
