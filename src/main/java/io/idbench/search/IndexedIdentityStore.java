@@ -202,6 +202,11 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     @Override
+    public StoredResource changeGroupMembers(UUID id, Long expectedVersion, Set<UUID> add, Set<UUID> remove) {
+        return store.changeGroupMembers(id, expectedVersion, add, remove);
+    }
+
+    @Override
     public ResultPage searchGroups(ListQuery query, int memberLimit) {
         return store.searchGroups(query, memberLimit);
     }

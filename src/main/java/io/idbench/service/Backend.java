@@ -1,5 +1,6 @@
 package io.idbench.service;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.ResourceValidator.Validated;
 import io.idbench.scim.filter.ListQuery;
@@ -19,9 +20,19 @@ interface Backend {
 
     Optional<StoredResource> find(UUID id, boolean withMembers);
 
-    StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, Function<ObjectNode, Validated> change);
+    /**
+     * @param withMembers whether the response wants the members
+     * @param loadMembers whether {@code change} needs them (a PUT, a PATCH touching members)
+     */
+    StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, boolean loadMembers,
+                          Function<ObjectNode, Validated> change);
 
     void delete(UUID id, Long expectedVersion);
 
     ResultPage search(ListQuery query, boolean withMembers);
+
+    /** Applies a PATCH the cheap way when its shape allows; empty when it must go the general way. */
+    default Optional<StoredResource> patchDirectly(UUID id, Long expectedVersion, JsonNode request, boolean withMembers) {
+        return Optional.empty();
+    }
 }

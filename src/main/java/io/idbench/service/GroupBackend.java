@@ -1,6 +1,9 @@
 package io.idbench.service;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.patch.MemberPatch;
 import io.idbench.scim.ResourceValidator.Validated;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.IdentityStore;
@@ -39,8 +42,40 @@ final class GroupBackend implements Backend {
     }
 
     @Override
-    public StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, Function<ObjectNode, Validated> change) {
-        return store.modifyGroup(id, expectedVersion, memberLimit, current -> change.apply(current).body());
+    public StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, boolean loadMembers,
+                                 Function<ObjectNode, Validated> change) {
+        if (loadMembers) {
+            return store.modifyGroup(id, expectedVersion, memberLimit, current -> change.apply(current).body());
+        }
+        // The change leaves members alone: it sees none, writes none, and works on a group of any size.
+        StoredResource changed = store.modifyGroup(id, expectedVersion, 0, current -> change.apply(current).body());
+        return withMembers ? membersIfWithinLimit(id, changed) : changed;
+    }
+
+    /** The group with its members when they are within the limit, else as it is (without them). */
+    private StoredResource membersIfWithinLimit(UUID id, StoredResource withoutMembers) {
+        try {
+            return store.findGroup(id, memberLimit).orElse(withoutMembers);
+        } catch (ScimException e) {
+            if (!"tooMany".equals(e.scimType())) {
+                throw e;
+            }
+            return withoutMembers;
+        }
+    }
+
+    /**
+     * Member additions and removals by value go straight to the membership rows. The response
+     * carries the members when asked for and not more than the limit (else it leaves them out).
+     */
+    @Override
+    public Optional<StoredResource> patchDirectly(UUID id, Long expectedVersion, JsonNode request, boolean withMembers) {
+        Optional<MemberPatch> patch = MemberPatch.of(request);
+        if (patch.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredResource changed = store.changeGroupMembers(id, expectedVersion, patch.get().add(), patch.get().remove());
+        return Optional.of(withMembers ? membersIfWithinLimit(id, changed) : changed);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.idbench.scim.Projection;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.patch.MemberPatch;
 import io.idbench.scim.patch.PatchApplier;
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.ResourceType;
@@ -15,6 +16,7 @@ import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -86,7 +88,7 @@ final class ResourceEndpoints {
         Projection p = projection(ctx);
         UUID id = Requests.id(ctx, type);
         ResourceValidator.Validated v = validator.validateRequest(Requests.body(ctx, json));
-        StoredResource r = backend.modify(id, Requests.expectedVersion(ctx), withMembers(p), current -> v);
+        StoredResource r = backend.modify(id, Requests.expectedVersion(ctx), withMembers(p), costly != null, current -> v);
         respond(ctx, 200, r, p);
     }
 
@@ -94,7 +96,13 @@ final class ResourceEndpoints {
         Projection p = projection(ctx);
         UUID id = Requests.id(ctx, type);
         JsonNode request = Requests.body(ctx, json);
+        Optional<StoredResource> direct = backend.patchDirectly(id, Requests.expectedVersion(ctx), request, withMembers(p));
+        if (direct.isPresent()) {
+            respond(ctx, 200, direct.get(), p);
+            return;
+        }
         StoredResource r = backend.modify(id, Requests.expectedVersion(ctx), withMembers(p),
+                costly != null && MemberPatch.touchesMembers(request),
                 current -> validator.validate(patcher.apply(current, request)));
         respond(ctx, 200, r, p);
     }

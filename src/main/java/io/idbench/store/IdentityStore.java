@@ -65,6 +65,13 @@ public interface IdentityStore extends AutoCloseable {
 
     void deleteGroup(UUID id, Long expectedVersion);
 
+    /**
+     * Adds and removes direct members as membership rows, without reading the group's members
+     * (so it works on groups of any size); the group's version moves on. Returns the group
+     * without its members.
+     */
+    StoredResource changeGroupMembers(UUID id, Long expectedVersion, java.util.Set<UUID> add, java.util.Set<UUID> remove);
+
     /** {@code memberLimit} as in {@link #findGroup}, per group of the page. */
     ResultPage searchGroups(ListQuery query, int memberLimit);
 

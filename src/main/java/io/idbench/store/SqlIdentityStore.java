@@ -76,6 +76,46 @@ public abstract class SqlIdentityStore implements IdentityStore {
     /** The view of a user's direct and dynamic memberships (group_id, user_id, type). */
     protected abstract String userGroupsView();
 
+    /** The entity of the group table (for the row lock and the version). */
+    protected abstract Class<? extends VersionedEntity> groupEntity();
+
+    /** The table of direct memberships (group_id, user_id). */
+    protected abstract String directMembershipTable();
+
+    @Override
+    public StoredResource changeGroupMembers(UUID id, Long expectedVersion, Set<UUID> add, Set<UUID> remove) {
+        return groupWrite(affected -> {
+            inTransaction(session -> {
+                lock(session, groupEntity(), id, expectedVersion, "Group").touch(now());
+                session.flush();
+                session.doWork(c -> {
+                    String table = directMembershipTable();
+                    rows(c, "INSERT INTO " + table + " (group_id, user_id) SELECT ?, u FROM unnest(?) u "
+                            + "ON CONFLICT DO NOTHING RETURNING user_id", id, add, affected);
+                    rows(c, "DELETE FROM " + table + " WHERE group_id = ? AND user_id = ANY(?) RETURNING user_id",
+                            id, remove, affected);
+                });
+                return null;
+            });
+            return findGroup(id, 0).orElseThrow(() -> ScimException.notFound("Group " + id + " not found"));
+        });
+    }
+
+    private static void rows(Connection c, String sql, UUID group, Set<UUID> users, List<UUID> changed) throws SQLException {
+        if (users.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, group);
+            ps.setArray(2, c.createArrayOf("uuid", users.toArray(UUID[]::new)));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    changed.add(rs.getObject(1, UUID.class));
+                }
+            }
+        }
+    }
+
     /** A statement selecting the ids of the users that match {@code filter} (one column). */
     protected abstract Sql userIds(Expr filter);
 

@@ -262,6 +262,47 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
     }
 
     @Test
+    void aGroupLargerThanTheMemberLimitIsPatchedAsRowsAndRenamedWithoutReadingItsMembers() {
+        List<String> users = seed(new Random(11), MAX_GROUP_MEMBERS + 4, 0);
+        ObjectNode group = dynamicGroup("dyn-big", null);
+        var array = group.putArray("members");
+        users.subList(0, MAX_GROUP_MEMBERS).forEach(u -> array.addObject().put("value", u));
+        Response created = scim.post("/Groups", group);
+        String id = created.id();
+
+        ObjectNode add = patchOp("add", "members", JSON.createArrayNode());
+        users.subList(MAX_GROUP_MEMBERS, users.size()).forEach(u -> ((com.fasterxml.jackson.databind.node.ArrayNode)
+                add.path("Operations").get(0).path("value")).addObject().put("value", u));
+        Response added = scim.patch("/Groups/" + id, add, created.etag());
+        assertThat(added.status()).as(added.toString()).isEqualTo(200);
+        assertThat(added.body().has("members")).as("more than the limit: left out").isFalse();
+        assertThat(added.etag()).isNotEqualTo(created.etag());
+        assertThat(members(id, 3)).containsExactlyInAnyOrderElementsOf(users);
+        assertThat(scim.get("/Groups/" + id).body().path("scimType").asText()).isEqualTo("tooMany");
+
+        Response removed = scim.patch("/Groups/" + id + "?excludedAttributes=members",
+                patchOp("remove", "members[value eq \"" + users.get(0) + "\"]", null), added.etag());
+        assertThat(removed.status()).isEqualTo(200);
+        assertThat(members(id, 100)).hasSize(users.size() - 1).doesNotContain(users.get(0));
+        Response stale = scim.patch("/Groups/" + id, patchOp("remove", "members[value eq \"" + users.get(1) + "\"]", null),
+                added.etag());
+        assertThat(stale.status()).isEqualTo(412);
+
+        Response renamed = scim.patch("/Groups/" + id, patchOp("replace", "displayName", "dyn-bigger"), null);
+        assertThat(renamed.status()).as(renamed.toString()).isEqualTo(200);
+        assertThat(renamed.body().path("displayName").asText()).isEqualTo("dyn-bigger");
+        assertThat(scim.get("/Users/" + users.get(1)).body().path("groups").findValuesAsText("display")).contains("dyn-bigger");
+        Response unknown = scim.patch("/Groups/" + id, patchOp("add", "members",
+                JSON.createArrayNode().add(JSON.createObjectNode().put("value", "00000000-0000-0000-0000-000000000001"))), null);
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.body().path("scimType").asText()).isEqualTo("invalidValue");
+        assertThat(members(id, 100)).hasSize(users.size() - 1);
+        if (store instanceof IndexedIdentityStore indexed) {
+            assertThat(IndexConsistency.check(store, indexed.index()).consistent()).isTrue();
+        }
+    }
+
+    @Test
     void invalidConditionsAreRejectedAndChangeNothing() {
         Response syntax = scim.post("/Groups", dynamicGroup("dyn-bad", "userName eq"));
         assertThat(syntax.status()).isEqualTo(400);

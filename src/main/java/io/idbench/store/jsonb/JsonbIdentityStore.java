@@ -62,6 +62,16 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
+    protected Class<? extends io.idbench.store.VersionedEntity> groupEntity() {
+        return GroupEntity.class;
+    }
+
+    @Override
+    protected String directMembershipTable() {
+        return MEMBERSHIP;
+    }
+
+    @Override
     protected String userGroupsView() {
         return JsonbTable.USERS.membershipSource();
     }

@@ -69,6 +69,16 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
+    protected Class<? extends io.idbench.store.VersionedEntity> groupEntity() {
+        return GroupRow.class;
+    }
+
+    @Override
+    protected String directMembershipTable() {
+        return MEMBERSHIP;
+    }
+
+    @Override
     protected String userGroupsView() {
         return RelationalTable.USERS.membershipSource();
     }

@@ -1,0 +1,91 @@
+package io.idbench.scim.patch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.schema.ScimSchemas;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A group PATCH that only adds members by value ({@code add} with path {@code members}) and
+ * removes members by value ({@code remove} with path {@code members[value eq "…"]}): such a PATCH
+ * is applied as membership-row operations, without reading the group's members, so it works on
+ * a group with a million members. Any other PATCH returns empty and goes the general way.
+ */
+public record MemberPatch(Set<UUID> add, Set<UUID> remove) {
+    private static final Pattern REMOVE_ONE = Pattern.compile(
+            "(?i)members\\s*\\[\\s*value\\s+eq\\s+\"([0-9a-fA-F-]{36})\"\\s*\\]");
+
+    public static Optional<MemberPatch> of(JsonNode request) {
+        JsonNode ops = request.path("Operations");
+        if (!ops.isArray() || ops.isEmpty() || !request.path("schemas").toString().contains(PatchApplier.PATCH_OP_URN)) {
+            return Optional.empty();
+        }
+        Set<UUID> add = new LinkedHashSet<>();
+        Set<UUID> remove = new LinkedHashSet<>();
+        for (JsonNode op : ops) {
+            String name = op.path("op").asText("").toLowerCase(Locale.ROOT);
+            String path = op.path("path").asText("");
+            if (name.equals("add") && path.equalsIgnoreCase("members") && op.path("value").isArray()) {
+                for (JsonNode m : op.path("value")) {
+                    if (!m.isObject() || m.size() != 1 || !m.path("value").isTextual()) {
+                        return Optional.empty();
+                    }
+                    add.add(uuid(m.path("value").textValue()));
+                }
+            } else if (name.equals("remove")) {
+                Matcher one = REMOVE_ONE.matcher(path.trim());
+                if (!one.matches()) {
+                    return Optional.empty();
+                }
+                remove.add(uuid(one.group(1)));
+            } else {
+                return Optional.empty();
+            }
+        }
+        // Operations apply in order: a member added then removed (or the reverse) is left to the general way.
+        for (UUID id : add) {
+            if (remove.contains(id)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(new MemberPatch(Set.copyOf(add), Set.copyOf(remove)));
+    }
+
+    /** Whether any operation of a PATCH can change members (a path on members, or a value object naming them). */
+    public static boolean touchesMembers(JsonNode request) {
+        for (JsonNode op : request.path("Operations")) {
+            String path = op.path("path").asText("").trim().toLowerCase(Locale.ROOT);
+            if (path.startsWith("members") || path.startsWith(ScimSchemas.GROUP_URN.toLowerCase(Locale.ROOT) + ":members")) {
+                return true;
+            }
+            if (path.isEmpty()) {
+                var names = op.path("value").fieldNames();
+                while (names.hasNext()) {
+                    String name = names.next().toLowerCase(Locale.ROOT);
+                    if (name.equals("members") || name.equals(ScimSchemas.GROUP_URN.toLowerCase(Locale.ROOT))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static UUID uuid(String value) {
+        try {
+            UUID id = UUID.fromString(value);
+            if (!id.toString().equalsIgnoreCase(value)) {
+                throw new IllegalArgumentException(value);
+            }
+            return id;
+        } catch (IllegalArgumentException e) {
+            throw ScimException.invalidValue("members.value must be the id of a User, not \"" + value + "\"");
+        }
+    }
+}
