@@ -77,18 +77,26 @@ final class JsonbFilterSql {
     void orderBy(SortSpec sort, Sql out) {
         out.append(" ORDER BY ");
         if (sort != null) {
-            AttrRef key = sort.key();
-            String raw;
-            if (key.attribute().multiValued()) {
-                raw = "idb_primary(" + jsonPath(key.schema(), key.attribute(), null, false) + ") ->> '" + key.sub().name() + "'";
-            } else {
-                raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
-            }
-            out.append(SqlPredicates.comparable(raw, key.valueDef(), isColumn(key) ? Form.TYPED : Form.JSON_TEXT))
-                    .append(sort.descending() ? " DESC" : " ASC")
-                    .append(" NULLS LAST, ");
+            out.append(sortKey(sort)).append(direction(sort));
         }
         out.append("r.id");
+    }
+
+    /** " ASC NULLS LAST, " or " DESC NULLS LAST, ": missing values last in both directions, then the id. */
+    static String direction(SortSpec sort) {
+        return (sort.descending() ? " DESC" : " ASC") + " NULLS LAST, ";
+    }
+
+    /** The sort key expression over r, written as the indexes of schema.sql are. */
+    String sortKey(SortSpec sort) {
+        AttrRef key = sort.key();
+        String raw;
+        if (key.attribute().multiValued()) {
+            raw = "idb_primary(" + jsonPath(key.schema(), key.attribute(), null, false) + ") ->> '" + key.sub().name() + "'";
+        } else {
+            raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
+        }
+        return SqlPredicates.comparable(raw, key.valueDef(), isColumn(key) ? Form.TYPED : Form.JSON_TEXT);
     }
 
     private void compare(Operand operand, Op op, Object literal, Sql out) {

@@ -33,6 +33,7 @@ import org.postgresql.util.ServerErrorMessage;
 public final class JsonbIdentityStore extends SqlIdentityStore {
     public static final String DDL = "/db/jsonb/schema.sql";
     private static final String MEMBERSHIP = "scim_membership";
+    private static final String DYNAMIC_MEMBERSHIP = "scim_dyn_membership";
     /** A user's groups are few; the bound only guards against pathological data. */
     private static final int USER_GROUPS = 100_000;
 
@@ -58,7 +59,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     protected String dynamicMembershipTable() {
-        return "scim_dyn_membership";
+        return DYNAMIC_MEMBERSHIP;
     }
 
     @Override
@@ -276,18 +277,41 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         return page(q, c -> query(c, statements.get(0), table, memberLimit), statements.get(1));
     }
 
+    /**
+     * The page, then the count. A page past the first picks its ids first (a MATERIALIZED CTE)
+     * and only then reads and aggregates those rows: PostgreSQL would otherwise compute the
+     * select list, memberships included, for every row it skips (1.1 s for a page at offset
+     * 50,000 of a 100,000-member group).
+     */
     private static List<Sql> statements(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
+        Optional<List<Sql>> members = membershipStatements(q, table.membershipAttribute(), MEMBERSHIP,
+                table == JsonbTable.USERS ? DYNAMIC_MEMBERSHIP : null, table.memberColumn(), table.otherColumn(),
+                sql -> table.select(sql, memberLimit));
+        if (members.isPresent() && q.sort() == null) {
+            return members.get();
+        }
         Sql where = new Sql();
         if (q.filter() != null) {
             where.append(" WHERE ");
             compiler.where(q.filter(), where);
         }
         Sql page = new Sql();
-        table.select(page, memberLimit);
-        page.append(where);
-        compiler.orderBy(q.sort(), page);
-        page.append(" LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset());
-        Sql count = new Sql().append("SELECT count(*) FROM " + table.table() + " r").append(where);
+        if (q.offset() == 0) {
+            table.select(page, memberLimit);
+            page.append(where);
+            compiler.orderBy(q.sort(), page);
+            page.append(" LIMIT ").param(q.count());
+        } else {
+            String key = q.sort() == null ? "NULL::text" : compiler.sortKey(q.sort());
+            String direction = q.sort() == null ? " " : JsonbFilterSql.direction(q.sort());
+            page.append("WITH page AS MATERIALIZED (SELECT r.id, " + key + " AS k FROM " + table.table() + " r").append(where)
+                    .append(" ORDER BY k" + direction + (direction.isBlank() ? ", " : "") + "r.id LIMIT ").param(q.count())
+                    .append(" OFFSET ").param(q.offset()).append(") ");
+            table.select(page, memberLimit);
+            page.append(" JOIN page ON page.id = r.id ORDER BY page.k" + direction + (direction.isBlank() ? ", " : "") + "r.id");
+        }
+        Sql count = members.map(m -> m.get(1))
+                .orElseGet(() -> new Sql().append("SELECT count(*) FROM " + table.table() + " r").append(where));
         return List.of(page, count);
     }
 

@@ -40,6 +40,7 @@ import org.postgresql.util.ServerErrorMessage;
 public final class RelationalIdentityStore extends SqlIdentityStore {
     public static final String DDL = "/db/relational/schema.sql";
     private static final String MEMBERSHIP = "r_membership";
+    private static final String DYNAMIC_MEMBERSHIP = "r_dyn_membership";
     private static final int USER_GROUPS = 100_000;
     private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
 
@@ -65,7 +66,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     protected String dynamicMembershipTable() {
-        return "r_dyn_membership";
+        return DYNAMIC_MEMBERSHIP;
     }
 
     @Override
@@ -404,6 +405,13 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
      * never scanned (at 100k users it preferred a sequential scan of r_user to a few probes).
      */
     private static List<Sql> statements(OwnerKind kind, ListQuery q, int memberLimit) {
+        RelationalTable t = kind.table();
+        Optional<List<Sql>> members = membershipStatements(q, t.membershipAttribute(), MEMBERSHIP,
+                t == RelationalTable.USERS ? DYNAMIC_MEMBERSHIP : null, t.memberColumn(), t.otherColumn(),
+                sql -> select(sql, kind, memberLimit));
+        if (members.isPresent() && q.sort() == null) {
+            return members.get();
+        }
         RelationalFilterSql compiler = kind.sql();
         Sql page = new Sql();
         Sql count;
@@ -429,7 +437,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         select(page, kind, memberLimit);
         page.append(" JOIN page ON page.id = r.id ORDER BY page.k")
                 .append(q.sort() == null ? "" : RelationalFilterSql.direction(q.sort())).append(", r.id");
-        count = new Sql().append("SELECT count(*) FROM (").append(set).append(") s");
+        count = members.map(m -> m.get(1)).orElseGet(() -> new Sql().append("SELECT count(*) FROM (").append(set).append(") s"));
         return List.of(page, count);
     }
 
