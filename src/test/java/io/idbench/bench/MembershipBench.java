@@ -97,6 +97,11 @@ public final class MembershipBench {
             List<io.idbench.store.Sql> page = store.userSearchStatements(new io.idbench.scim.filter.ListQuery(filter, null, n / 2, 100));
             List<io.idbench.store.Sql> first = store.userSearchStatements(new io.idbench.scim.filter.ListQuery(filter, null, 1, 100));
             try (Connection c = d.pool().getConnection()) {
+                if (System.getenv("EXPLAIN_SET") != null) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(System.getenv("EXPLAIN_SET"));
+                    }
+                }
                 for (io.idbench.store.Sql sql : List.of(page.get(0), first.get(0), page.get(1))) {
                     try (var ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS) " + sql.text())) {
                         for (int i = 0; i < sql.params().size(); i++) {

@@ -40,6 +40,21 @@ class ServeCommandTest {
     }
 
     @Test
+    void contradictoryProvidersFailBeforeAnythingStarts() {
+        assertThat(run("serve", "--search=sql", "--search-url=http://127.0.0.1:19200")).isEqualTo(2);
+        assertThat(err.toString().strip())
+                .isEqualTo("idbench: a search url is given, but search is sql; choose elasticsearch or opensearch");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void dynTakesTrueOrFalse() {
+        assertThat(run("serve", "--dyn=maybe")).isEqualTo(2);
+        assertThat(err.toString()).contains("Invalid value for option '--dyn'");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         assertThat(run("serve", "--colour=red")).isEqualTo(2);
         assertThat(err.toString()).contains("Unknown option: '--colour=red'");
