@@ -9,12 +9,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.TestDatabase;
+import io.idbench.support.TestSearchEngines;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -28,11 +31,19 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The differential test: the same identities (same ids) in both storages, then the same random
- * filters, sorts and pages against both services must give identical pages, identical
- * representations and identical totalResults.
+ * filters, sorts and pages against every service must give identical pages, identical
+ * representations and identical totalResults. Here: the two storages with SQL search; a
+ * subclass adds the search engines ({@link SearchDifferentialTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StorageDifferentialTest {
+    /** One service under comparison: a storage and who answers its searches. */
+    record Service(String storage, String search) {
+        @Override
+        public String toString() {
+            return storage + "/" + search;
+        }
+    }
     private static final String TOKEN = "differential-token-0123456789";
     private static final int IDENTITIES = 300;
     private static final int FILTERS = 300;
@@ -40,21 +51,26 @@ class StorageDifferentialTest {
 
     private final List<IdentityStore> stores = new ArrayList<>();
     private final List<ScimServer> servers = new ArrayList<>();
-    private ScimClient jsonb;
-    private ScimClient relational;
+    private final List<ScimClient> clients = new ArrayList<>();
     private List<JsonNode> all;
 
+    /** The services compared; the first is the reference. */
+    protected List<Service> services() {
+        return List.of(new Service("jsonb", "sql"), new Service("relational", "sql"));
+    }
+
     @BeforeAll
-    void startBothAndSeedTheSameIdentities() {
+    void startAllAndSeedTheSameIdentities() {
         TestDatabase.reset();
-        for (String storage : List.of("jsonb", "relational")) {
-            IdentityStore store = IdentityStores.open(storage, TestDatabase.pool(), Json.mapper());
-            stores.add(store);
-            servers.add(ScimServer.start(ScenarioConfig.builder().withStorage(storage).build(), store,
-                    new TokenService(TOKEN, "admin", "admin-password", 60, Clock.systemUTC()), PasswordHasher.of("ssha256", 4)));
+        // One plain store per storage holds the data; services with an engine index it afterwards.
+        java.util.Map<String, IdentityStore> seeders = new java.util.LinkedHashMap<>();
+        for (Service s : services()) {
+            seeders.computeIfAbsent(s.storage(), st -> {
+                IdentityStore store = IdentityStores.open(st, TestDatabase.pool(), Json.mapper());
+                stores.add(store);
+                return store;
+            });
         }
-        jsonb = new ScimClient(servers.get(0).baseUrl(), TOKEN);
-        relational = new ScimClient(servers.get(1).baseUrl(), TOKEN);
         ResourceValidator users = new ResourceValidator(ScimSchemas.USER_TYPE);
         ResourceValidator groups = new ResourceValidator(ScimSchemas.GROUP_TYPE);
         Random random = new Random(42);
@@ -63,7 +79,7 @@ class StorageDifferentialTest {
             ResourceValidator.Validated user = users.validateRequest(RandomFilters.randomUser(random, n));
             UUID id = UUID.nameUUIDFromBytes(("user." + n).getBytes(StandardCharsets.UTF_8));
             ids.add(id);
-            stores.forEach(s -> s.createUser(id, user.body().deepCopy(), "{SSHA256}unused"));
+            seeders.values().forEach(s -> s.createUser(id, user.body().deepCopy(), "{SSHA256}unused"));
         }
         for (int g = 0; g < 3; g++) {
             ObjectNode group = JSON.createObjectNode();
@@ -73,10 +89,25 @@ class StorageDifferentialTest {
             ids.stream().filter(i -> random.nextInt(4) == 0).forEach(i -> members.addObject().put("value", i.toString()));
             ObjectNode body = groups.validateRequest(group).body();
             UUID id = UUID.nameUUIDFromBytes(("group." + g).getBytes(StandardCharsets.UTF_8));
-            stores.forEach(s -> s.createGroup(id, body.deepCopy(), 0));
+            seeders.values().forEach(s -> s.createGroup(id, body.deepCopy(), 0));
+        }
+        for (Service s : services()) {
+            IdentityStore store = seeders.get(s.storage());
+            if (!s.search().equals("sql")) {
+                IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(s.storage(),
+                        TestDatabase.pool(), Json.mapper()), TestDatabase.pool(), s.search(),
+                        TestSearchEngines.url(s.search()), "diff-" + s.storage(), RefreshPolicy.TRUE, Json.mapper());
+                indexed.rebuild();
+                stores.add(indexed);
+                store = indexed;
+            }
+            ScimServer server = ScimServer.start(ScenarioConfig.builder().withStorage(s.storage()).build(), store,
+                    new TokenService(TOKEN, "admin", "admin-password", 60, Clock.systemUTC()), PasswordHasher.of("ssha256", 4));
+            servers.add(server);
+            clients.add(new ScimClient(server.baseUrl(), TOKEN));
         }
         all = new ArrayList<>();
-        jsonb.get("/Users?count=1000").body().path("Resources").forEach(all::add);
+        clients.get(0).get("/Users?count=1000").body().path("Resources").forEach(all::add);
         assertThat(all).hasSize(IDENTITIES);
     }
 
@@ -101,10 +132,13 @@ class StorageDifferentialTest {
     }
 
     @Test
-    void everyIdentityReadsTheSameFromBothStorages() {
+    void everyIdentityReadsTheSameFromEveryService() {
         for (JsonNode user : all) {
             String path = "/Users/" + user.path("id").asText();
-            assertThat(comparable(relational.get(path).body())).isEqualTo(comparable(jsonb.get(path).body()));
+            JsonNode reference = comparable(clients.get(0).get(path).body());
+            for (int k = 1; k < clients.size(); k++) {
+                assertThat(comparable(clients.get(k).get(path).body())).as(services().get(k) + " " + path).isEqualTo(reference);
+            }
         }
     }
 
@@ -116,13 +150,16 @@ class StorageDifferentialTest {
             RandomFilters.Sort sort = filters.sort();
             String request = "/Users?filter=" + q(filters.filter()) + (sort == null ? "" : "&sortBy=" + q(sort.path())
                     + "&sortOrder=" + sort.order()) + "&startIndex=" + filters.startIndex() + "&count=" + filters.count();
-            Response a = jsonb.get(request);
-            Response b = relational.get(request);
+            Response a = clients.get(0).get(request);
             String context = "#" + i + " " + request;
-            assertThat(a.status()).as(context + " jsonb " + a.body().path("detail")).isEqualTo(200);
-            assertThat(b.status()).as(context + " relational " + b.body().path("detail")).isEqualTo(200);
-            assertThat(b.body().path("totalResults").asLong()).as(context).isEqualTo(a.body().path("totalResults").asLong());
-            assertThat(resources(b)).as(context).containsExactlyElementsOf(resources(a));
+            assertThat(a.status()).as(context + " " + services().get(0) + " " + a.body().path("detail")).isEqualTo(200);
+            for (int k = 1; k < clients.size(); k++) {
+                Response b = clients.get(k).get(request);
+                String where = context + " on " + services().get(k);
+                assertThat(b.status()).as(where + " " + b.body().path("detail")).isEqualTo(200);
+                assertThat(b.body().path("totalResults").asLong()).as(where).isEqualTo(a.body().path("totalResults").asLong());
+                assertThat(resources(b)).as(where).containsExactlyElementsOf(resources(a));
+            }
             nonEmpty += a.body().path("totalResults").asLong() > 0 ? 1 : 0;
         }
         assertThat(nonEmpty).isGreaterThan(FILTERS / 3);
