@@ -59,8 +59,15 @@ public final class JsonbCopyLoader {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
+                // Membership rows check two foreign keys and a random-order primary key each: far
+                // cheaper to validate and build once after the load (38 s → a few s for 2M rows).
+                Map<String, String> constraints = membershipConstraints(c);
                 Map<String, String> indexes = secondaryIndexes(c);
                 try (Statement s = c.createStatement()) {
+                    for (String table : constraints.keySet()) {
+                        s.execute("ALTER TABLE " + table.substring(0, table.indexOf('.')) + " DROP CONSTRAINT "
+                                + table.substring(table.indexOf('.') + 1));
+                    }
                     for (String name : indexes.keySet()) {
                         s.execute("DROP INDEX " + name);
                     }
@@ -71,6 +78,11 @@ public final class JsonbCopyLoader {
                 try (Statement s = c.createStatement()) {
                     for (String definition : indexes.values()) {
                         s.execute(definition);
+                    }
+                    for (Map.Entry<String, String> e : constraints.entrySet()) {
+                        String table = e.getKey().substring(0, e.getKey().indexOf('.'));
+                        String name = e.getKey().substring(e.getKey().indexOf('.') + 1);
+                        s.execute("ALTER TABLE " + table + " ADD CONSTRAINT " + name + " " + e.getValue());
                     }
                 }
                 long t2 = System.nanoTime();
@@ -88,6 +100,23 @@ public final class JsonbCopyLoader {
                 throw e;
             }
         }
+    }
+
+    /** "table.constraint" → definition of the membership tables' keys, primary keys first. */
+    private static Map<String, String> membershipConstraints(Connection c) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT t.relname, k.conname, pg_get_constraintdef(k.oid) "
+                + "FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid "
+                + "WHERE t.relname = ANY(?) AND t.relnamespace = current_schema()::regnamespace AND k.contype IN ('p', 'f') "
+                + "ORDER BY k.contype DESC, t.relname, k.conname")) {
+            ps.setArray(1, c.createArrayOf("text", new String[] {"scim_membership", "scim_dyn_membership"}));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1) + "." + rs.getString(2), rs.getString(3));
+                }
+            }
+        }
+        return out;
     }
 
     /** name → CREATE INDEX statement of every index but the primary keys. */
