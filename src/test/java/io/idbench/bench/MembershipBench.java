@@ -2,8 +2,6 @@ package io.idbench.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.provision.ConnectionPools;
-import io.idbench.provision.ExternalPostgresProvider;
 import io.idbench.service.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
@@ -12,8 +10,6 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -130,15 +126,7 @@ public final class MembershipBench {
     private record Dataset(HikariDataSource pool, IdentityStore store, ScimServer server, String hr) implements AutoCloseable {
 
         static Dataset seed(String storage, boolean dyn, int n, List<String> report) throws Exception {
-            var pg = TestDatabase.provider();
-            String db = "bench_members";
-            try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
-                c.setAutoCommit(true);
-                s.execute("DROP DATABASE IF EXISTS " + db);
-                s.execute("CREATE DATABASE " + db);
-            }
-            HikariDataSource pool = ConnectionPools.create(new ExternalPostgresProvider(
-                    pg.jdbcUrl().replace("/idbench", "/" + db), pg.user(), pg.password(), "bench"), 20);
+            HikariDataSource pool = TestDatabase.fresh("bench_members", 20);
             IdentityStores.open(storage, pool, Json.mapper()).close();
             String users = storage.equals("jsonb") ? "scim_user" : "r_user";
             String groups = storage.equals("jsonb") ? "scim_group" : "r_group";
@@ -197,24 +185,8 @@ public final class MembershipBench {
     }
 
     private static String wrk(int port, String script, int connections, int seconds, Map<String, String> env) throws Exception {
-        Path dir = Path.of("src/test/wrk").toAbsolutePath();
-        ProcessBuilder pb = new ProcessBuilder("wrk", "-t" + Math.min(2, connections), "-c" + connections,
-                "-d" + seconds + "s", "-s", dir.resolve(script).toString(), "http://127.0.0.1:" + port)
-                .redirectErrorStream(true);
-        pb.environment().put("TOKEN", TOKEN);
-        pb.environment().put("WRK_DIR", dir.toString());
-        pb.environment().put("WORK", WORK.toString());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String result = "(no result)";
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.startsWith("requests=")) {
-                    result = line;
-                }
-            }
-        }
-        p.waitFor();
-        return result;
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("WORK", WORK.toString());
+        return Wrk.run(port, TOKEN, script, connections, seconds, all);
     }
 }

@@ -2,9 +2,7 @@ package io.idbench.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
-import io.idbench.provision.ExternalPostgresProvider;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.RefreshPolicy;
 import io.idbench.service.Json;
@@ -15,14 +13,11 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Benchmark (not a test) behind issue 4's closing note: embedded engine start-up times, the bulk
@@ -51,16 +46,8 @@ public final class SearchBench {
             }
         }
         report.forEach(System.out::println);
-        var server = TestDatabase.provider();
         for (String storage : List.of("jsonb", "relational")) {
-            String db = "bench_" + storage;
-            try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
-                c.setAutoCommit(true);
-                s.execute("DROP DATABASE IF EXISTS " + db);
-                s.execute("CREATE DATABASE " + db);
-            }
-            try (HikariDataSource pool = ConnectionPools.create(new ExternalPostgresProvider(
-                    server.jdbcUrl().replace("/idbench", "/" + db), server.user(), server.password(), "bench"), 20)) {
+            try (HikariDataSource pool = TestDatabase.fresh("bench_" + storage, 20)) {
                 IdentityStores.open(storage, pool, Json.mapper()).close();
                 try (Connection c = pool.getConnection()) {
                     if (storage.equals("jsonb")) {
@@ -111,23 +98,6 @@ public final class SearchBench {
     }
 
     private static String wrk(int port, int connections, int seconds, int seeded) throws Exception {
-        Path dir = Path.of("src/test/wrk").toAbsolutePath();
-        ProcessBuilder pb = new ProcessBuilder("wrk", "-t" + Math.min(2, connections), "-c" + connections,
-                "-d" + seconds + "s", "-s", dir.resolve("search.lua").toString(), "http://127.0.0.1:" + port)
-                .redirectErrorStream(true);
-        pb.environment().put("TOKEN", TOKEN);
-        pb.environment().put("WRK_DIR", dir.toString());
-        pb.environment().put("SEEDED", String.valueOf(seeded));
-        Process p = pb.start();
-        String result = "";
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.startsWith("requests=")) {
-                    result = line;
-                }
-            }
-        }
-        p.waitFor();
-        return result;
+        return Wrk.run(port, TOKEN, "search.lua", connections, seconds, Map.of("SEEDED", String.valueOf(seeded)));
     }
 }

@@ -2,8 +2,6 @@ package io.idbench.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.membership.ProfileGroups;
-import io.idbench.provision.ConnectionPools;
-import io.idbench.provision.ExternalPostgresProvider;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
@@ -15,8 +13,6 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.StoredResource;
 import io.idbench.support.TestDatabase;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,14 +31,7 @@ public final class SeedBench {
     public static void main(String[] args) throws Exception {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
         boolean dyn = args.length > 1 && Boolean.parseBoolean(args[1]);
-        var pg = TestDatabase.provider();
-        try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            s.execute("DROP DATABASE IF EXISTS bench_seed");
-            s.execute("CREATE DATABASE bench_seed");
-        }
-        try (HikariDataSource pool = ConnectionPools.create(new ExternalPostgresProvider(
-                pg.jdbcUrl().replace("/idbench", "/bench_seed"), pg.user(), pg.password(), "bench"), 2);
+        try (HikariDataSource pool = TestDatabase.fresh("bench_seed", 2);
              IdentityStore store = IdentityStores.open("jsonb", pool, Json.mapper())) {
             ProfileGroups.ensure(store, dyn, Json.mapper());
             Map<String, UUID> groups = new HashMap<>();

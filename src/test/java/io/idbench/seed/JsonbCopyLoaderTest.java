@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.membership.ProfileGroups;
-import io.idbench.provision.ConnectionPools;
-import io.idbench.provision.ExternalPostgresProvider;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
@@ -37,15 +35,8 @@ class JsonbCopyLoaderTest {
 
     private final IdentityGenerator generator = new IdentityGenerator(Json.mapper());
 
-    private static HikariDataSource freshDatabase(String name) throws Exception {
-        try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
-            c.setAutoCommit(true);
-            s.execute("DROP DATABASE IF EXISTS " + name);
-            s.execute("CREATE DATABASE " + name);
-        }
-        var pg = TestDatabase.provider();
-        return ConnectionPools.create(new ExternalPostgresProvider(pg.jdbcUrl().replace("/idbench", "/" + name),
-                pg.user(), pg.password(), "test"), 4);
+    private static HikariDataSource freshDatabase(String name) {
+        return TestDatabase.fresh(name, 4);
     }
 
     /** Opens the storage with the profile's groups (dynamic ones too) and seeds n identities. */

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
-import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
@@ -16,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,16 +44,8 @@ class QueryPlanTest {
 
     @BeforeAll
     void seedBothStoragesAt100k() throws SQLException {
-        EmbeddedPostgresProvider server = TestDatabase.provider();
         for (String storage : List.of("jsonb", "relational")) {
-            String db = "plans_" + storage;
-            try (Connection c = TestDatabase.pool().getConnection(); Statement s = c.createStatement()) {
-                c.setAutoCommit(true);
-                s.execute("DROP DATABASE IF EXISTS " + db);
-                s.execute("CREATE DATABASE " + db);
-            }
-            HikariDataSource pool = io.idbench.provision.ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
-                    server.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + db), server.user(), server.password(), "test database"), 2);
+            HikariDataSource pool = TestDatabase.fresh("plans_" + storage, 2);
             pools.put(storage, pool);
             SqlIdentityStore store = (SqlIdentityStore) IdentityStores.open(storage, pool, Json.mapper());
             stores.put(storage, store);

@@ -36,6 +36,23 @@ public final class TestDatabase {
         return postgres;
     }
 
+    /**
+     * A new, empty database {@code name} on the tests' server (dropped first if it exists), with
+     * its own pool: for tests and benchmarks that must not share tables with the rest.
+     */
+    public static HikariDataSource fresh(String name, int poolSize) {
+        try (Connection c = pool().getConnection(); Statement s = c.createStatement()) {
+            c.setAutoCommit(true);
+            s.execute("DROP DATABASE IF EXISTS " + name);
+            s.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot create database " + name + ": " + e.getMessage(), e);
+        }
+        return ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
+                postgres.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + name), postgres.user(),
+                postgres.password(), "tests: database " + name), poolSize);
+    }
+
     /** Empties every idbench table (the schema stays). */
     public static void reset() {
         execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
