@@ -48,8 +48,11 @@ public final class IndexedIdentityStore implements IdentityStore {
     private final IndexBacklog backlog;
     private final ScheduledExecutorService repairer;
     private final Object state = new Object();
-    /** True while the backlog may hold entries: the index is stale. Guarded by {@link #state}. */
-    private boolean stale;
+    /**
+     * True while the backlog may hold entries: the index is stale. Written under {@link #state};
+     * read without it on every search and write (volatile), which is on the benchmark's path.
+     */
+    private volatile boolean stale;
     /** Incremented on every backlog record, so a repair knows whether it saw the last one. Guarded by {@link #state}. */
     private long recorded;
     private final AtomicLong fallbacks = new AtomicLong();
@@ -257,9 +260,7 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     public boolean isStale() {
-        synchronized (state) {
-            return stale;
-        }
+        return stale;
     }
 
     private void repairQuietly() {

@@ -55,7 +55,18 @@ public abstract class SqlIdentityStore implements IdentityStore {
     private volatile Consumer<List<UUID>> membershipListener = ids -> { };
     private volatile boolean listening;
 
-    protected SqlIdentityStore(DataSource dataSource, ObjectMapper json) {
+    /**
+     * The physical names the shared mechanics need: the users table, the direct and dynamic
+     * membership tables, the view of a user's groups, and the group entity.
+     */
+    public record Names(String userTable, String directMembership, String dynamicMembership, String userGroupsView,
+                           Class<? extends VersionedEntity> groupEntity) {
+    }
+
+    protected final Names names;
+
+    protected SqlIdentityStore(DataSource dataSource, ObjectMapper json, Names names) {
+        this.names = names;
         this.dataSource = dataSource;
         this.json = json;
         this.storedJson = json.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
@@ -70,26 +81,44 @@ public abstract class SqlIdentityStore implements IdentityStore {
     /** The statement that reads one user by id. */
     public abstract Sql userReadStatement(UUID id);
 
-    /** The table of materialised dynamic memberships (group_id, user_id). */
-    protected abstract String dynamicMembershipTable();
+    /** Appends the select list of full users, FROM the users table as r (memberships aggregated). */
+    protected abstract void selectUsers(Sql out);
 
-    /** The view of a user's direct and dynamic memberships (group_id, user_id, type). */
-    protected abstract String userGroupsView();
+    /** Runs a statement built on {@link #selectUsers} and maps its rows. */
+    protected abstract List<StoredResource> users(Connection c, Sql sql) throws SQLException;
 
-    /** The entity of the group table (for the row lock and the version). */
-    protected abstract Class<? extends VersionedEntity> groupEntity();
+    @Override
+    public List<StoredResource> findUsers(List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Sql sql = new Sql();
+        selectUsers(sql);
+        whereIdIn(sql, ids);
+        return inRequestedOrder(ids, read(c -> users(c, sql)));
+    }
 
-    /** The table of direct memberships (group_id, user_id). */
-    protected abstract String directMembershipTable();
+    @Override
+    public List<StoredResource> usersAfter(UUID after, int limit) {
+        Sql sql = new Sql();
+        selectUsers(sql);
+        keysetPage(sql, after, limit);
+        return read(c -> users(c, sql));
+    }
+
+    @Override
+    public long countUsers() {
+        return count(names.userTable());
+    }
 
     @Override
     public StoredResource changeGroupMembers(UUID id, Long expectedVersion, Set<UUID> add, Set<UUID> remove) {
         return groupWrite(affected -> {
             inTransaction(session -> {
-                lock(session, groupEntity(), id, expectedVersion, "Group").touch(now());
+                lock(session, names.groupEntity(), id, expectedVersion, "Group").touch(now());
                 session.flush();
                 session.doWork(c -> {
-                    String table = directMembershipTable();
+                    String table = names.directMembership();
                     rows(c, "INSERT INTO " + table + " (group_id, user_id) SELECT ?, u FROM unnest(?) u "
                             + "ON CONFLICT DO NOTHING RETURNING user_id", id, add, affected);
                     rows(c, "DELETE FROM " + table + " WHERE group_id = ? AND user_id = ANY(?) RETURNING user_id",
@@ -163,7 +192,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
         }
         List<DynamicGroups.Group> matched = dynamic.matching(user, body, created, lastModified);
         UUID[] groupIds = matched.stream().map(DynamicGroups.Group::id).toArray(UUID[]::new);
-        String table = dynamicMembershipTable();
+        String table = names.dynamicMembership();
         session.doWork(c -> {
             if (!isNew) {
                 try (PreparedStatement ps = c.prepareStatement(
@@ -243,7 +272,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
     /** Direct and dynamic members of a group. */
     protected List<UUID> membersOf(Connection c, UUID group) throws SQLException {
         List<UUID> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT user_id FROM " + userGroupsView() + " WHERE group_id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT user_id FROM " + names.userGroupsView() + " WHERE group_id = ?")) {
             ps.setObject(1, group);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -268,7 +297,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
      * that changed are collected for it.
      */
     protected void recompute(Session session, UUID group, Optional<Expr> condition, List<UUID> affected) {
-        String table = dynamicMembershipTable();
+        String table = names.dynamicMembership();
         String returning = listening ? " RETURNING user_id" : "";
         session.doWork(c -> {
             if (condition.isEmpty()) {

@@ -51,30 +51,25 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     private final JsonbFilterSql groupSql = new JsonbFilterSql(ScimSchemas.GROUP_TYPE, JsonbTable.GROUPS);
 
     public JsonbIdentityStore(DataSource dataSource, ObjectMapper json) {
-        super(dataSource, json);
+        super(dataSource, json, new Names(JsonbTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
+                JsonbTable.USERS.membershipSource(), GroupEntity.class));
         runDdl(dataSource, DDL);
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
         loadDynamicGroups();
     }
 
+
+
+
+
     @Override
-    protected String dynamicMembershipTable() {
-        return DYNAMIC_MEMBERSHIP;
+    protected void selectUsers(Sql out) {
+        JsonbTable.USERS.select(out, USER_GROUPS);
     }
 
     @Override
-    protected Class<? extends io.idbench.store.VersionedEntity> groupEntity() {
-        return GroupEntity.class;
-    }
-
-    @Override
-    protected String directMembershipTable() {
-        return MEMBERSHIP;
-    }
-
-    @Override
-    protected String userGroupsView() {
-        return JsonbTable.USERS.membershipSource();
+    protected List<StoredResource> users(Connection c, Sql sql) throws SQLException {
+        return query(c, sql, JsonbTable.USERS, USER_GROUPS);
     }
 
     @Override
@@ -137,29 +132,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         return delete(UserEntity.class, id, expectedVersion, "User");
     }
 
-    @Override
-    public List<StoredResource> findUsers(List<UUID> ids) {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        Sql sql = new Sql();
-        JsonbTable.USERS.select(sql, USER_GROUPS);
-        whereIdIn(sql, ids);
-        return inRequestedOrder(ids, read(c -> query(c, sql, JsonbTable.USERS, USER_GROUPS)));
-    }
 
-    @Override
-    public List<StoredResource> usersAfter(UUID after, int limit) {
-        Sql sql = new Sql();
-        JsonbTable.USERS.select(sql, USER_GROUPS);
-        keysetPage(sql, after, limit);
-        return read(c -> query(c, sql, JsonbTable.USERS, USER_GROUPS));
-    }
 
-    @Override
-    public long countUsers() {
-        return count(JsonbTable.USERS.table());
-    }
 
     @Override
     public ResultPage searchUsers(ListQuery query) {

@@ -48,7 +48,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     private final OwnerKind groups;
 
     public RelationalIdentityStore(DataSource dataSource, ObjectMapper json) {
-        super(dataSource, json);
+        super(dataSource, json, new Names(RelationalTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
+                RelationalTable.USERS.membershipSource(), GroupRow.class));
         runDdl(dataSource, DDL);
         try (Connection c = dataSource.getConnection()) {
             this.users = OwnerKind.users(Catalogue.load(c, ScimSchemas.USER_TYPE, RelationalTable.USERS));
@@ -64,24 +65,18 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         loadDynamicGroups();
     }
 
+
+
+
+
     @Override
-    protected String dynamicMembershipTable() {
-        return DYNAMIC_MEMBERSHIP;
+    protected void selectUsers(Sql out) {
+        select(out, users, USER_GROUPS);
     }
 
     @Override
-    protected Class<? extends io.idbench.store.VersionedEntity> groupEntity() {
-        return GroupRow.class;
-    }
-
-    @Override
-    protected String directMembershipTable() {
-        return MEMBERSHIP;
-    }
-
-    @Override
-    protected String userGroupsView() {
-        return RelationalTable.USERS.membershipSource();
+    protected List<StoredResource> users(Connection c, Sql sql) throws SQLException {
+        return query(c, sql, users, USER_GROUPS);
     }
 
     @Override
@@ -155,29 +150,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         return delete(UserRow.class, id, expectedVersion, "User");
     }
 
-    @Override
-    public List<StoredResource> findUsers(List<UUID> ids) {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        Sql sql = new Sql();
-        select(sql, users, USER_GROUPS);
-        whereIdIn(sql, ids);
-        return inRequestedOrder(ids, read(c -> query(c, sql, users, USER_GROUPS)));
-    }
 
-    @Override
-    public List<StoredResource> usersAfter(UUID after, int limit) {
-        Sql sql = new Sql();
-        select(sql, users, USER_GROUPS);
-        keysetPage(sql, after, limit);
-        return read(c -> query(c, sql, users, USER_GROUPS));
-    }
 
-    @Override
-    public long countUsers() {
-        return count(users.table().table());
-    }
 
     @Override
     public ResultPage searchUsers(ListQuery query) {
