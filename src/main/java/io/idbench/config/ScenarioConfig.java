@@ -48,6 +48,17 @@ public final class ScenarioConfig {
     public static final String DEFAULT_SEARCH_WORK_DIR = "target/search-engines";
     /** Dynamic memberships off: the 2018 "nodyn" scenarios; scenarios switch them on explicitly. */
     public static final boolean DEFAULT_DYN = false;
+    /** Identities seeded before the service starts: none unless asked (a scenario's size). */
+    public static final long DEFAULT_USERS = 0;
+    /** The largest dataset the generator's unique values are designed for (WORKLOAD.md goes to 1M). */
+    public static final long MAX_USERS = 10_000_000;
+    /**
+     * Where the embedded PostgreSQL keeps its data directory, and with it the seeded datasets, from
+     * one run to the next (per PostgreSQL major: a data directory only opens with its own).
+     */
+    public static final String DEFAULT_PG_DATA_DIR = "~/.cache/idbench/postgres-17";
+    /** --pg-data-dir=none: a throw-away data directory, removed when PostgreSQL stops; nothing is kept. */
+    public static final String NO_PG_DATA_DIR = "none";
 
     private final String storage;
     private final String bind;
@@ -78,6 +89,10 @@ public final class ScenarioConfig {
     private final String opensearchImage;
     private final String searchHome;
     private final String searchWorkDir;
+    private final long users;
+    private final boolean fresh;
+    private final String pgDataDir;
+    private final String usersCsv;
 
     private ScenarioConfig(Builder b) {
         this.storage = b.storage;
@@ -109,6 +124,10 @@ public final class ScenarioConfig {
         this.opensearchImage = b.opensearchImage;
         this.searchHome = b.searchHome;
         this.searchWorkDir = b.searchWorkDir;
+        this.users = b.users;
+        this.fresh = b.fresh;
+        this.pgDataDir = b.pgDataDir;
+        this.usersCsv = b.usersCsv;
     }
 
     public static Builder builder() {
@@ -148,6 +167,20 @@ public final class ScenarioConfig {
     public String opensearchImage() { return opensearchImage; }
     public String searchHome() { return searchHome; }
     public String searchWorkDir() { return searchWorkDir; }
+    /** Identities 1 … users of the WORKLOAD.md profile, seeded (or reused) before the service starts. */
+    public long users() { return users; }
+    /** Load the dataset again even when it is kept. */
+    public boolean fresh() { return fresh; }
+    /** The embedded PostgreSQL's data directory, {@code ~} expanded; null for a throw-away one. */
+    public java.nio.file.Path pgDataDir() {
+        if (pgDataDir.equals(NO_PG_DATA_DIR)) {
+            return null;
+        }
+        return java.nio.file.Path.of(pgDataDir.startsWith("~/") ? System.getProperty("user.home") + pgDataDir.substring(1)
+                : pgDataDir).toAbsolutePath();
+    }
+    /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
+    public String usersCsv() { return usersCsv; }
 
     /** True when searches run on a search engine. */
     public boolean searchEngine() {
@@ -184,6 +217,10 @@ public final class ScenarioConfig {
         private String opensearchImage = DEFAULT_OPENSEARCH_IMAGE;
         private String searchHome;
         private String searchWorkDir = DEFAULT_SEARCH_WORK_DIR;
+        private long users = DEFAULT_USERS;
+        private boolean fresh;
+        private String pgDataDir = DEFAULT_PG_DATA_DIR;
+        private String usersCsv;
 
         public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
         public Builder withBind(String v) { this.bind = v; return this; }
@@ -214,6 +251,10 @@ public final class ScenarioConfig {
         public Builder withOpensearchImage(String v) { this.opensearchImage = v; return this; }
         public Builder withSearchHome(String v) { this.searchHome = v; return this; }
         public Builder withSearchWorkDir(String v) { this.searchWorkDir = v; return this; }
+        public Builder withUsers(long v) { this.users = v; return this; }
+        public Builder withFresh(boolean v) { this.fresh = v; return this; }
+        public Builder withPgDataDir(String v) { this.pgDataDir = v; return this; }
+        public Builder withUsersCsv(String v) { this.usersCsv = v; return this; }
 
         /** Validates every parameter; the first problem is reported as one precise line. */
         public ScenarioConfig build() {
@@ -265,6 +306,7 @@ public final class ScenarioConfig {
                 throw new ConfigException("max group members must be at least 1, was " + maxGroupMembers);
             }
             validateProviders();
+            validateSeed();
             Objects.requireNonNull(dbUser, "dbUser");
             return new ScenarioConfig(this);
         }
@@ -312,6 +354,21 @@ public final class ScenarioConfig {
                 if (image == null || image.isBlank()) {
                     throw new ConfigException("container image names must not be empty");
                 }
+            }
+        }
+
+        private void validateSeed() {
+            if (users < 0 || users > MAX_USERS) {
+                throw new ConfigException("users must be between 0 and " + MAX_USERS + ", was " + users);
+            }
+            if (fresh && users == 0) {
+                throw new ConfigException("fresh reloads a seeded dataset, but users is 0; give users > 0");
+            }
+            if (usersCsv != null && users == 0) {
+                throw new ConfigException("a users CSV lists seeded identities, but users is 0; give users > 0");
+            }
+            if (pgDataDir == null || pgDataDir.isBlank()) {
+                throw new ConfigException("PostgreSQL data directory must not be empty (none: a throw-away one)");
             }
         }
 

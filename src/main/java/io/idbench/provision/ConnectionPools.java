@@ -13,10 +13,14 @@ public final class ConnectionPools {
      * (Hibernate is told, so it never toggles it per transaction), batched inserts rewritten.
      */
     public static HikariDataSource create(PostgresProvider pg, int size) {
+        return create(pg.jdbcUrl(), pg.user(), pg.password(), size);
+    }
+
+    public static HikariDataSource create(String jdbcUrl, String user, String password, int size) {
         HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(pg.jdbcUrl());
-        hc.setUsername(pg.user());
-        hc.setPassword(pg.password());
+        hc.setJdbcUrl(jdbcUrl);
+        hc.setUsername(user);
+        hc.setPassword(password);
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(size);
         hc.setAutoCommit(false);

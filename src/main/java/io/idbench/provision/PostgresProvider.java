@@ -15,6 +15,14 @@ public interface PostgresProvider extends AutoCloseable {
 
     String password();
 
+    /**
+     * Whether idbench started the server and may create, clone and drop databases on it (seeded
+     * datasets are then kept as template databases); an external server's databases are not ours.
+     */
+    default boolean ownsServer() {
+        return false;
+    }
+
     /** One line for the console: which provider, and why. */
     String description();
 

@@ -47,6 +47,11 @@ public final class TestcontainersPostgresProvider implements PostgresProvider {
     }
 
     @Override
+    public boolean ownsServer() {
+        return true;
+    }
+
+    @Override
     public String user() { return container.getUsername(); }
 
     @Override

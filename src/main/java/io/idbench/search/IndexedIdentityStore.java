@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -58,6 +59,7 @@ public final class IndexedIdentityStore implements IdentityStore {
     private final AtomicLong fallbacks = new AtomicLong();
     private final AtomicLong engineSearches = new AtomicLong();
     private final AtomicLong repairedUsers = new AtomicLong();
+    private volatile Rebuild lastRebuild;
 
     private IndexedIdentityStore(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
         this.store = store;
@@ -76,15 +78,20 @@ public final class IndexedIdentityStore implements IdentityStore {
      * and resumes repairing a backlog left by an earlier run.
      */
     public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
+        return open(store, index, backlog, n -> { });
+    }
+
+    /** As {@link #open(IdentityStore, SearchIndex, IndexBacklog)}; a rebuild reports the users indexed so far. */
+    public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog, LongConsumer progress) {
         IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, backlog);
         store.onMembershipChange(indexed::reindexMembers);
         long users = store.countUsers();
         if (!index.exists()) {
             LOG.info("Creating index ({} users to load)", users);
-            indexed.rebuild();
+            indexed.rebuild(progress);
         } else if (index.count() != users) {
             LOG.warn("The index holds {} documents, the database {} users: rebuilding it", index.count(), users);
-            indexed.rebuild();
+            indexed.rebuild(progress);
         }
         if (backlog.size() > 0) {
             indexed.markStale();
@@ -100,9 +107,16 @@ public final class IndexedIdentityStore implements IdentityStore {
      */
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        return connect(store, dataSource, engine, url, indexName, refresh, json, n -> { });
+    }
+
+    /** As above; a rebuild at start reports the users indexed so far to {@code progress}. */
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+                                               String indexName, RefreshPolicy refresh, ObjectMapper json,
+                                               LongConsumer progress) {
         SearchIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
         try {
-            return open(store, index, new IndexBacklog(dataSource));
+            return open(store, index, new IndexBacklog(dataSource), progress);
         } catch (RuntimeException e) {
             index.close();
             throw e;
@@ -305,7 +319,22 @@ public final class IndexedIdentityStore implements IdentityStore {
      *
      * @return the number of users indexed
      */
-    public synchronized long rebuild() {
+    public long rebuild() {
+        return rebuild(n -> { });
+    }
+
+    /** A rebuild: how many users, how long. */
+    public record Rebuild(long users, java.time.Duration took) {
+    }
+
+    /** The last {@link #rebuild}, if any ran (at start when the index was missing or stale). */
+    public Optional<Rebuild> lastRebuild() {
+        return Optional.ofNullable(lastRebuild);
+    }
+
+    /** As {@link #rebuild()}, reporting the users indexed so far to {@code progress}. */
+    public synchronized long rebuild(LongConsumer progress) {
+        long t0 = System.nanoTime();
         markStale();
         backlog.clear();
         index.drop();
@@ -317,9 +346,11 @@ public final class IndexedIdentityStore implements IdentityStore {
             index.bulk(page);
             n += page.size();
             after = page.get(page.size() - 1).id();
+            progress.accept(n);
         }
         index.loaded();
         repair(); // writes made during the load were recorded; this also clears the stale state
+        lastRebuild = new Rebuild(n, java.time.Duration.ofNanos(System.nanoTime() - t0));
         return n;
     }
 

@@ -46,6 +46,11 @@ public final class IdentityGenerator {
         this.json = json;
     }
 
+    /** The mapper bodies are made with. */
+    public ObjectMapper json() {
+        return json;
+    }
+
     /** The id of identity N. */
     public static UUID id(long n) {
         return UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes(StandardCharsets.UTF_8));

@@ -83,7 +83,16 @@ public interface IdentityStore extends AutoCloseable {
     default void onMembershipChange(java.util.function.Consumer<List<UUID>> listener) {
     }
 
-    /** Creates the named groups that do not exist yet (the profile's static groups). */
+    /**
+     * The id of a group created by name ({@link #ensureGroups}, the profile's dynamic groups): the
+     * same in every database, so two seeded datasets are identical, memberships included.
+     */
+    static UUID namedGroupId(String displayName) {
+        return UUID.nameUUIDFromBytes(("idbench:group." + displayName.toLowerCase(java.util.Locale.ROOT))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Creates the named groups that do not exist yet (the profile's static groups), under {@link #namedGroupId}. */
     void ensureGroups(Iterable<String> displayNames);
 
     /** The new body and, when the password changed, its new hash (null keeps the old one). */

@@ -639,7 +639,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
             try (PreparedStatement ps = c.prepareStatement(insertSql)) {
                 java.time.OffsetDateTime at = java.time.OffsetDateTime.ofInstant(now(), java.time.ZoneOffset.UTC);
                 for (String name : displayNames) {
-                    ps.setObject(1, UUID.randomUUID());
+                    ps.setObject(1, IdentityStore.namedGroupId(name));
                     ps.setString(2, name);
                     ps.setObject(3, at);
                     ps.setObject(4, at);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Both hash formats verify the right password only, and salt every hash. */
+/** Both hash formats verify the right password only, salt every hash, and make a reproducible seed pool. */
 class PasswordHasherTest {
 
     private static void checks(PasswordHasher hasher, String prefix) {
@@ -14,6 +14,12 @@ class PasswordHasherTest {
         assertThat(hasher.verify("correct horse", a)).isTrue();
         assertThat(hasher.verify("correct horse!", a)).isFalse();
         assertThat(hasher.verify("correct horse", null)).isFalse();
+        // The seed pool: the same hashes on every call (and machine), each verifying its own password only.
+        java.util.List<String> pool = hasher.seedPool(3, k -> "password-" + k);
+        assertThat(hasher.seedPool(3, k -> "password-" + k)).isEqualTo(pool);
+        assertThat(pool).doesNotHaveDuplicates().allMatch(h -> h.startsWith(prefix));
+        assertThat(hasher.verify("password-2", pool.get(2))).isTrue();
+        assertThat(hasher.verify("password-1", pool.get(2))).isFalse();
     }
 
     @Test

@@ -21,7 +21,7 @@ public final class TestDatabase {
 
     public static synchronized HikariDataSource pool() {
         if (pool == null) {
-            postgres = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB").build(), "tests: one embedded server per JVM");
+            postgres = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB").withPgDataDir(ScenarioConfig.NO_PG_DATA_DIR).build(), "tests: one embedded server per JVM");
             pool = ConnectionPools.create(postgres, 30);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 pool.close();

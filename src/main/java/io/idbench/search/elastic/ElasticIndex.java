@@ -132,6 +132,10 @@ public final class ElasticIndex implements SearchIndex {
         ObjectNode settings = body.putObject("settings").putObject("index");
         settings.put("number_of_shards", 1).put("number_of_replicas", 0)
                 .put("refresh_interval", bulkLoad ? "-1" : "1s").put("max_result_window", MAX_RESULT_WINDOW);
+        if (bulkLoad) {
+            // No fsync per bulk request while loading: a load that fails is redone from the database anyway.
+            settings.put("translog.durability", "async");
+        }
         body.set("mappings", documents.mapping());
         call("PUT", "/" + index, body, Map.of());
     }
@@ -139,7 +143,7 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public void loaded() {
         ObjectNode body = json.createObjectNode();
-        body.putObject("index").put("refresh_interval", "1s");
+        body.putObject("index").put("refresh_interval", "1s").put("translog.durability", "request");
         call("PUT", "/" + index + "/_settings", body, Map.of());
         refresh();
     }

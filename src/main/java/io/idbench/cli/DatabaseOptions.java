@@ -1,0 +1,43 @@
+package io.idbench.cli;
+
+import io.idbench.config.ScenarioConfig;
+import picocli.CommandLine.Option;
+
+/** Where PostgreSQL comes from, and how the embedded one is set up. */
+final class DatabaseOptions {
+    @Option(names = "--db-provider", paramLabel = "<provider>", defaultValue = ScenarioConfig.DEFAULT_PROVIDER,
+            description = "Where PostgreSQL comes from: auto (testcontainers when a container engine answers, else "
+                    + "embedded; external with --db-url), embedded, testcontainers or external (default: ${DEFAULT-VALUE}).")
+    String dbProvider;
+
+    @Option(names = "--db-url", paramLabel = "<jdbc-url>",
+            description = "External PostgreSQL, e.g. jdbc:postgresql://127.0.0.1:15432/idbench (default: auto). "
+                    + "A dataset is seeded into that database itself.")
+    String dbUrl;
+
+    @Option(names = "--db-user", paramLabel = "<user>", defaultValue = "postgres",
+            description = "User for --db-url (default: ${DEFAULT-VALUE}).")
+    String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "<password>", defaultValue = "",
+            description = "Password for --db-url (default: empty).")
+    String dbPassword;
+
+    @Option(names = "--pg-data-dir", paramLabel = "<dir>", defaultValue = ScenarioConfig.DEFAULT_PG_DATA_DIR,
+            description = "Data directory of the embedded PostgreSQL, kept between runs with every seeded dataset in it, "
+                    + "or none for a throw-away one (default: ${DEFAULT-VALUE}).")
+    String pgDataDir;
+
+    @Option(names = "--pg-shared-buffers", paramLabel = "<size>", defaultValue = ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS,
+            description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
+    String pgSharedBuffers;
+
+    @Option(names = "--pg-image", paramLabel = "<image>", defaultValue = "${env:IDBENCH_PG_IMAGE:-" + ScenarioConfig.DEFAULT_PG_IMAGE + "}",
+            description = "PostgreSQL image for the testcontainers provider (default: ${DEFAULT-VALUE}; env IDBENCH_PG_IMAGE).")
+    String pgImage;
+
+    ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
+        return b.withDbProvider(dbProvider).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
+                .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgImage(pgImage);
+    }
+}

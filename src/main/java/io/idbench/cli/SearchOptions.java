@@ -1,0 +1,55 @@
+package io.idbench.cli;
+
+import io.idbench.config.ScenarioConfig;
+import picocli.CommandLine.Option;
+
+/** Who answers user searches, and where a search engine comes from. */
+final class SearchOptions {
+    @Option(names = "--search", paramLabel = "<search>", defaultValue = ScenarioConfig.DEFAULT_SEARCH,
+            description = "Who answers user searches: sql (the storage's own queries), elasticsearch or opensearch "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String search;
+
+    @Option(names = "--search-provider", paramLabel = "<provider>", defaultValue = ScenarioConfig.DEFAULT_PROVIDER,
+            description = "Where the search engine comes from: auto (testcontainers when a container engine answers, "
+                    + "else embedded; external with --search-url), embedded, testcontainers or external (default: ${DEFAULT-VALUE}).")
+    String searchProvider;
+
+    @Option(names = "--search-url", paramLabel = "<url>",
+            description = "External engine, e.g. http://127.0.0.1:19200 (docker-compose.yml starts one).")
+    String searchUrl;
+
+    @Option(names = "--search-refresh", paramLabel = "<policy>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_REFRESH,
+            description = "What a search sees right after a write: false (within the 1 s refresh interval), wait_for "
+                    + "(writes wait for it) or true (a refresh per write) (default: ${DEFAULT-VALUE}). "
+                    + "Lookups by a unique key (userName eq …) always read the database.")
+    String searchRefresh;
+
+    @Option(names = "--search-index", paramLabel = "<name>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_INDEX,
+            description = "Name of the user index (default: ${DEFAULT-VALUE}).")
+    String searchIndex;
+
+    @Option(names = "--search-heap", paramLabel = "<size>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_HEAP,
+            description = "JVM heap of an embedded or containerised engine (default: ${DEFAULT-VALUE}).")
+    String searchHeap;
+
+    @Option(names = "--search-home", paramLabel = "<dir>",
+            description = "Directory holding the unpacked engines (default: the build's target/search-dist).")
+    String searchHome;
+
+    @Option(names = "--elasticsearch-image", paramLabel = "<image>",
+            defaultValue = "${env:IDBENCH_ELASTICSEARCH_IMAGE:-" + ScenarioConfig.DEFAULT_ELASTICSEARCH_IMAGE + "}",
+            description = "Elasticsearch image for the testcontainers provider (default: ${DEFAULT-VALUE}).")
+    String elasticsearchImage;
+
+    @Option(names = "--opensearch-image", paramLabel = "<image>",
+            defaultValue = "${env:IDBENCH_OPENSEARCH_IMAGE:-" + ScenarioConfig.DEFAULT_OPENSEARCH_IMAGE + "}",
+            description = "OpenSearch image for the testcontainers provider (default: ${DEFAULT-VALUE}).")
+    String opensearchImage;
+
+    ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
+        return b.withSearch(search).withSearchProvider(searchProvider).withSearchUrl(searchUrl).withSearchRefresh(searchRefresh)
+                .withSearchIndex(searchIndex).withSearchHeap(searchHeap).withSearchHome(searchHome)
+                .withElasticsearchImage(elasticsearchImage).withOpensearchImage(opensearchImage);
+    }
+}

@@ -1,0 +1,101 @@
+package io.idbench.cli;
+
+import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.PostgresProvider;
+import io.idbench.seed.Database;
+import io.idbench.seed.SeedProgress;
+import io.idbench.seed.SeedRecord;
+import io.idbench.service.Json;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code idbench seed}: makes a dataset ready without serving it: provisions PostgreSQL, loads the
+ * dataset with COPY unless it is kept already (then it is reused, which is what a later
+ * {@code serve} or benchmark run with the same parameters does), and with a search engine
+ * bulk-loads the index too; then stops everything and prints what each phase took.
+ */
+@Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Seeds --users=N identities of the WORKLOAD.md profile (identity N is always the same), by COPY",
+                "with indexes and keys built after the load, or reuses the dataset when it is kept; with a search engine,",
+                "bulk-loads its index too. Prints progress, then the time of each phase and the rate; --record writes it as JSON.",
+                "The embedded PostgreSQL keeps every dataset in --pg-data-dir: later runs clone it in seconds."},
+        footer = {"", "Examples:",
+                "  java -jar target/idbench.jar seed --storage=jsonb --users=1000000",
+                "  java -jar target/idbench.jar seed --storage=relational --users=10000 --dyn=true --users-csv=target/users.csv",
+                "  java -jar target/idbench.jar seed --list"})
+public final class SeedCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DatasetOptions dataset;
+
+    @Mixin
+    SearchOptions searchOptions;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--record", paramLabel = "<file>", description = "Write the seed record (dataset, phases, rate) as JSON to this file.")
+    Path record;
+
+    @Option(names = "--list", description = "List the datasets kept by the embedded PostgreSQL in --pg-data-dir, and seed nothing.")
+    boolean list;
+
+    @Override
+    public Integer call() throws Exception {
+        ScenarioConfig config = database.apply(searchOptions.apply(dataset.apply(ScenarioConfig.builder()))).build();
+        if (!list && config.users() == 0) {
+            throw new ConfigException("seed needs --users=<n> greater than 0");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
+        // Ctrl-C or SIGTERM half-way: stop what runs; the unfinished dataset is never taken for a complete one.
+        Thread hook = new Thread(() -> ServiceStack.stopAll(started, out), "idbench-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            if (list) {
+                list(config, out, started);
+                return 0;
+            }
+            ServiceStack stack = ServiceStack.start(config, out, started);
+            if (record != null && stack.seed.isPresent()) {
+                Files.writeString(record, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(stack.seed.get()));
+                out.println("Seed record written to " + record);
+            }
+            return 0;
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            ServiceStack.stopAll(started, out);
+        }
+    }
+
+    private static void list(ScenarioConfig config, PrintWriter out, Deque<AutoCloseable> started) throws Exception {
+        PostgresProvider pg = PostgresProvider.start(config);
+        started.push(pg);
+        if (!pg.ownsServer()) {
+            throw new ConfigException("--list shows the datasets of a server idbench runs (embedded or testcontainers); "
+                    + "an external database holds at most one, seeded in place");
+        }
+        Map<String, SeedRecord> kept = ServiceStack.seeder(config, SeedProgress.NONE, out)
+                .kept(new Database(pg.jdbcUrl(), pg.user(), pg.password()));
+        out.println(kept.isEmpty() ? "No datasets kept in " + config.pgDataDir() : "Datasets kept in " + config.pgDataDir() + ":");
+        kept.forEach((name, r) -> out.println(String.format(Locale.ROOT, "  %-58s %,11d identities  dyn=%-5s %6.1f GB  loaded %s in %.1f s",
+                name, r.users(), r.dyn(), r.databaseBytes() / 1e9, r.at(), r.seconds())));
+    }
+
+}

@@ -1,0 +1,166 @@
+package io.idbench.cli;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.ConnectionPools;
+import io.idbench.provision.PostgresProvider;
+import io.idbench.provision.SearchEngineProvider;
+import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.RefreshPolicy;
+import io.idbench.seed.Database;
+import io.idbench.seed.Dataset;
+import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.SeedProgress;
+import io.idbench.seed.SeedRecord;
+import io.idbench.seed.Seeder;
+import io.idbench.seed.UsersCsv;
+import io.idbench.service.Json;
+import io.idbench.service.PasswordHasher;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.IdentityStores;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Deque;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * What {@code serve} and {@code seed} both bring up, in order: PostgreSQL and the search engine
+ * side by side, the dataset (seeded or reused), the store, and the engine's index (bulk-loaded
+ * from the database when it is missing). Everything started is pushed onto {@code started} as
+ * soon as it runs, so that a shutdown hook can stop it even half-way (Ctrl-C during a seed).
+ */
+final class ServiceStack {
+    final IdentityStore store;
+    final Optional<SeedRecord> seed;
+    /** The engine's URL, or null with search=sql. */
+    final String engineUrl;
+
+    private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl) {
+        this.store = store;
+        this.seed = seed;
+        this.engineUrl = engineUrl;
+    }
+
+    static ServiceStack start(ScenarioConfig config, PrintWriter out, Deque<AutoCloseable> started)
+            throws SQLException, IOException {
+        // The engine takes 5 to 30 s to start, PostgreSQL 1 to 3 s: start them side by side.
+        CompletableFuture<SearchEngineProvider> engine = config.searchEngine()
+                ? CompletableFuture.supplyAsync(() -> SearchEngineProvider.start(config)) : null;
+        if (engine != null) {
+            out.println("Starting " + config.search() + " (" + config.searchProvider() + ")…");
+            started.push(() -> closeWhenStarted(engine));
+        }
+        out.println("Starting PostgreSQL (" + config.dbProvider() + ")…");
+        out.flush();
+        PostgresProvider pg = PostgresProvider.start(config);
+        started.push(pg);
+        out.println(pg.description());
+        out.flush();
+
+        SeedProgress progress = TerminalProgress.forOutput(line -> {
+            out.println(line);
+            out.flush();
+        });
+        Optional<SeedRecord> seed = seeder(config, progress, out).prepare(new Database(pg.jdbcUrl(), pg.user(), pg.password()),
+                dataset(config), config.fresh(), pg.ownsServer());
+        if (config.usersCsv() != null) {
+            UsersCsv.write(Path.of(config.usersCsv()), config.users());
+            out.println("Wrote the ids and userNames of " + config.users() + " identities to " + config.usersCsv());
+        }
+        HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize());
+        started.push(ds);
+        IdentityStore store = IdentityStores.open(config.storage(), ds, Json.mapper());
+        String engineUrl = null;
+        if (engine != null) {
+            SearchEngineProvider searchEngine = join(engine);
+            out.println(searchEngine.description());
+            out.flush();
+            IndexedIdentityStore indexed;
+            try {
+                if (config.users() > 0) {
+                    progress.start("engine bulk", config.users(), "identities");
+                }
+                indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
+                        RefreshPolicy.of(config.searchRefresh()), Json.mapper(), progress::step);
+                if (config.users() > 0) {
+                    progress.end();
+                }
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+            Optional<IndexedIdentityStore.Rebuild> rebuild = indexed.lastRebuild();
+            seed = seed.map(r -> rebuild.map(b -> r.withEngineBulk(b.took())).orElse(r));
+            store = indexed;
+            engineUrl = searchEngine.url();
+        }
+        started.push(store);
+        seed.ifPresent(r -> out.println(summary(r)));
+        out.flush();
+        return new ServiceStack(store, seed, engineUrl);
+    }
+
+    /** Stops everything started, last first; a failure to stop one is reported and the others still stop. */
+    static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {
+        while (!started.isEmpty()) {
+            AutoCloseable c = started.pop();
+            try {
+                c.close();
+            } catch (Exception e) {
+                out.println("idbench: while stopping " + c.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+        out.flush();
+    }
+
+    static Dataset dataset(ScenarioConfig config) {
+        String hash = config.passwordHash().equals("bcrypt") ? "bcrypt" + config.bcryptCost() : config.passwordHash();
+        return Dataset.of(config.storage(), config.users(), config.dyn(), hash);
+    }
+
+    static Seeder seeder(ScenarioConfig config, SeedProgress progress, PrintWriter out) {
+        PasswordHasher hasher = PasswordHasher.of(config.passwordHash(), config.bcryptCost());
+        return new Seeder(new IdentityGenerator(Json.mapper()), hasher.seedPool(IdentityGenerator.PASSWORD_POOL,
+                IdentityGenerator::password), progress, line -> {
+                    out.println(line);
+                    out.flush();
+                });
+    }
+
+    /** One line for people: what was done with the dataset, how long each phase took, the rate. */
+    static String summary(SeedRecord r) {
+        SeedRecord.Phases p = r.phases();
+        StringBuilder s = new StringBuilder(String.format(java.util.Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)",
+                r.dataset(), r.action(), r.seconds(), r.identitiesPerSecond()));
+        String phases = String.join(", ", java.util.stream.Stream.of(
+                part("generate", p.generate()), part("COPY", p.copy()), part("index build", p.indexBuild()),
+                part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()))
+                .filter(x -> x != null).toList());
+        return s.append(": ").append(phases).toString();
+    }
+
+    private static String part(String name, Double seconds) {
+        return seconds == null ? null : String.format(java.util.Locale.ROOT, "%s %.1f s", name, seconds);
+    }
+
+    private static SearchEngineProvider join(CompletableFuture<SearchEngineProvider> engine) {
+        try {
+            return engine.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** Stops the engine once its start has finished (or does nothing when it failed to start). */
+    private static void closeWhenStarted(CompletableFuture<SearchEngineProvider> engine) {
+        try {
+            engine.join().close();
+        } catch (CompletionException failedToStart) {
+            // nothing was left running: the provider cleans up after a failed start
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.idbench.provision;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL data directory kept across runs. A run that was killed (SIGKILL, a crash) cannot
+ * stop its server, which then keeps running on the directory and blocks the next start: such a
+ * server is stopped first, but only when no live idbench holds the directory's lock.
+ */
+final class KeptDataDirectory {
+    /** The lock file zonky holds while an embedded server runs on the directory. */
+    static final String LOCK = "epg-lock";
+    private static final Duration STOP_WAIT = Duration.ofSeconds(60);
+    private static final Logger LOG = LoggerFactory.getLogger(KeptDataDirectory.class);
+
+    private KeptDataDirectory() {
+    }
+
+    static void prepare(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path pidFile = dir.resolve("postmaster.pid");
+        if (!Files.exists(pidFile) || heldByLiveRun(dir)) {
+            return; // nothing left behind, or a live run owns it (zonky then reports the lock)
+        }
+        Optional<ProcessHandle> orphan = postmaster(pidFile);
+        if (orphan.isEmpty()) {
+            return; // a stale pid file: PostgreSQL removes it itself
+        }
+        ProcessHandle pg = orphan.get();
+        LOG.warn("Stopping PostgreSQL (pid {}) left running on {} by a run that was killed", pg.pid(), dir);
+        try {
+            // SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for sessions of the dead run).
+            new ProcessBuilder("kill", "-INT", Long.toString(pg.pid())).inheritIO().start().waitFor();
+            pg.onExit().get(STOP_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while stopping a PostgreSQL left on " + dir, e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("PostgreSQL (pid " + pg.pid() + ") left running on " + dir
+                    + " did not stop within " + STOP_WAIT.toSeconds() + " s; stop it, then run again", e);
+        }
+    }
+
+    private static boolean heldByLiveRun(Path dir) throws IOException {
+        try (FileChannel ch = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock lock = ch.tryLock();
+            if (lock == null) {
+                return true;
+            }
+            lock.release();
+            return false;
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return true; // this JVM runs a server on it
+        }
+    }
+
+    /** The live postgres process named on the pid file's first line, if it is one. */
+    private static Optional<ProcessHandle> postmaster(Path pidFile) {
+        try {
+            List<String> lines = Files.readAllLines(pidFile);
+            if (lines.isEmpty()) {
+                return Optional.empty();
+            }
+            return ProcessHandle.of(Long.parseLong(lines.get(0).trim()))
+                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.idbench.seed;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/**
+ * What identifies a seeded dataset: storage, size, dynamic memberships, the generator's version,
+ * how passwords are hashed, and a fingerprint of the storage's DDL (a dataset built for another
+ * schema is another dataset). Two seeds of the same dataset are identical row for row.
+ */
+public record Dataset(String storage, long users, boolean dyn, int generatorVersion, String passwordHash,
+                      String schemaFingerprint) {
+
+    /** Prefix of the template databases holding complete datasets. */
+    public static final String COMPLETE_PREFIX = "idbset_";
+    /** Prefix of a dataset being loaded: renamed to {@link #COMPLETE_PREFIX} only once complete. */
+    public static final String LOADING_PREFIX = "idbload_";
+
+    /** The dataset of {@code users} identities for a storage, with this build's generator and DDL. */
+    public static Dataset of(String storage, long users, boolean dyn, String passwordHash) {
+        return new Dataset(storage, users, dyn, IdentityGenerator.VERSION, passwordHash, fingerprint(storage));
+    }
+
+    /** e.g. {@code jsonb_1000000_nodyn_ssha256_g1_3fa2c9d1}: at most 63 characters with a prefix. */
+    public String key() {
+        return storage + "_" + users + "_" + (dyn ? "dyn" : "nodyn") + "_" + passwordHash + "_g" + generatorVersion + "_"
+                + schemaFingerprint;
+    }
+
+    public String templateName() {
+        return COMPLETE_PREFIX + key();
+    }
+
+    public String loadingName() {
+        return LOADING_PREFIX + key();
+    }
+
+    /** For people: "jsonb, 1,000,000 identities, dyn=false". */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s, %,d identities, dyn=%s", storage, users, dyn);
+    }
+
+    /** The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql). */
+    static String fingerprint(String storage) {
+        String resource = "/db/" + storage + "/schema.sql";
+        try (InputStream in = Dataset.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
+            }
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(in.readAllBytes());
+            return HexFormat.of().formatHex(sha, 0, 4);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+}

@@ -1,0 +1,72 @@
+package io.idbench.seed;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.store.DynamicGroups;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The JSONB storage's rows (db/jsonb/schema.sql): one scim_user row per identity with its
+ * document, its hr and employee memberships, and its dynamic memberships as the service's
+ * evaluator decides them on a save.
+ */
+final class JsonbLoader implements StorageLoader {
+    private final IdentityGenerator generator;
+    private final ObjectMapper json;
+
+    JsonbLoader(IdentityGenerator generator) {
+        this.generator = generator;
+        this.json = generator.json();
+    }
+
+    @Override
+    public List<String> tables() {
+        return List.of("scim_user", "scim_membership", "scim_dyn_membership");
+    }
+
+    @Override
+    public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
+        String at = IdentityGenerator.SEEDED_AT.toString();
+        List<UUID> staticGroups = input.staticGroupIds();
+        DynamicGroups dynamic = input.dynamic();
+        try (CopySession session = new CopySession(database)) {
+            CopyStream users = session.open("scim_user", "id, user_name, doc, password_hash, version, created, last_modified");
+            CopyStream members = session.open("scim_membership", "group_id, user_id");
+            CopyStream dynamicMembers = session.open("scim_dyn_membership", "group_id, user_id");
+            for (long n = 1; n <= input.users(); n++) {
+                long t0 = System.nanoTime();
+                UUID id = IdentityGenerator.id(n);
+                ObjectNode body = generator.body(n);
+                List<DynamicGroups.Group> matching = dynamic.isEmpty() ? List.of()
+                        : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+                String userName = body.remove("userName").textValue();
+                String doc = write(body);
+                generateNanos.add(System.nanoTime() - t0);
+                users.plain(id).text(userName).text(doc).text(input.passwordHash(n)).plain(1).plain(at).plain(at).endRow();
+                for (UUID group : staticGroups) {
+                    members.plain(group).plain(id).endRow();
+                }
+                for (DynamicGroups.Group g : matching) {
+                    dynamicMembers.plain(g.id()).plain(id).endRow();
+                }
+                if (n % LoadInput.REPORT_EVERY == 0) {
+                    progress.step(n);
+                }
+            }
+            session.finish();
+        }
+        progress.step(input.users());
+    }
+
+    private String write(ObjectNode body) {
+        try {
+            return json.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.idbench.seed;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
+
+/**
+ * Runs statements (index builds, key validations, VACUUM) over a few autocommit connections.
+ * Each worker takes the first statement, in the given order (put the longest first), whose
+ * prerequisites have all finished, so a foreign key is validated as soon as the key it references
+ * exists rather than after every index. The first failure stops the others after their current
+ * statement and is thrown.
+ */
+final class ParallelDdl {
+    /** Per session: sorts for index builds and hash joins for key checks in memory, not in temp files. */
+    static final String WORK_MEM = "4GB";
+
+    /** A statement, the name it is known by, and the names that must have finished before it starts. */
+    record Step(String name, String sql, Set<String> after) {
+        static Step of(String sql) {
+            return new Step(sql, sql, Set.of());
+        }
+    }
+
+    private final LinkedList<Step> waiting;
+    private final Set<String> finished = new HashSet<>();
+    private final LongConsumer done;
+    private SQLException failure;
+
+    private ParallelDdl(List<Step> steps, LongConsumer done) {
+        this.waiting = new LinkedList<>(steps);
+        this.done = done;
+    }
+
+    static void run(Database database, int parallelism, List<Step> steps, LongConsumer done) throws SQLException {
+        if (steps.isEmpty()) {
+            return;
+        }
+        ParallelDdl ddl = new ParallelDdl(steps, done);
+        int workers = Math.min(parallelism, steps.size());
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "idbench-seed-ddl");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Void>> running = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                running.add(pool.submit(() -> ddl.work(database)));
+            }
+            for (Future<Void> w : running) {
+                Concurrently.await(w);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        if (ddl.failure != null) {
+            throw ddl.failure;
+        }
+    }
+
+    private Void work(Database database) throws SQLException, InterruptedException {
+        try (Connection c = database.connect(); Statement s = c.createStatement()) {
+            s.execute("SET maintenance_work_mem = '" + WORK_MEM + "'");
+            s.execute("SET work_mem = '" + WORK_MEM + "'");
+            Step step;
+            while ((step = next()) != null) {
+                try {
+                    s.execute(step.sql());
+                } catch (SQLException e) {
+                    fail(new SQLException(e.getMessage() + " (while running: " + step.sql() + ")", e.getSQLState(), e));
+                    return null;
+                }
+                finish(step);
+            }
+        }
+        return null;
+    }
+
+    /** The next step whose prerequisites are done; waits while only blocked ones remain; null when none is left. */
+    private synchronized Step next() throws InterruptedException {
+        while (failure == null && !waiting.isEmpty()) {
+            for (var it = waiting.iterator(); it.hasNext(); ) {
+                Step s = it.next();
+                if (finished.containsAll(s.after())) {
+                    it.remove();
+                    return s;
+                }
+            }
+            wait();
+        }
+        return null;
+    }
+
+    private synchronized void finish(Step step) {
+        finished.add(step.name());
+        done.accept(finished.size());
+        notifyAll();
+    }
+
+    private synchronized void fail(SQLException e) {
+        failure = failure == null ? e : failure;
+        notifyAll();
+    }
+}

@@ -1,0 +1,118 @@
+package io.idbench.seed;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.DateTimes;
+import io.idbench.store.DynamicGroups;
+import io.idbench.store.relational.EavRows;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The relational (EAV) storage's rows (db/relational/schema.sql), from the store's own mapper
+ * ({@link EavRows}): r_user, one u_attr row per attribute, one u_value row per leaf value
+ * (about 30 per identity: the bulk of the load, so it goes to two COPY sessions that the server
+ * parses on both cores), u_unique_value, and the memberships. Value ids are numbered from 1 and
+ * the sequence is moved past them, as if the service had drawn them.
+ */
+final class RelationalLoader implements StorageLoader {
+    /** u_value rows go to this many COPY sessions, identity by identity. */
+    private static final int VALUE_STREAMS = 2;
+    private static final String VALUE_COLUMNS = "id, owner_id, schema_id, idx, " + String.join(", ", EavRows.VALUE_COLUMNS);
+
+    private final IdentityGenerator generator;
+
+    RelationalLoader(IdentityGenerator generator) {
+        this.generator = generator;
+    }
+
+    @Override
+    public List<String> tables() {
+        return List.of("r_user", "u_attr", "u_value", "u_unique_value", "r_membership", "r_dyn_membership");
+    }
+
+    @Override
+    public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
+        EavRows eav;
+        try (Connection c = database.connect()) {
+            eav = EavRows.users(c);
+        }
+        String at = IdentityGenerator.SEEDED_AT.toString();
+        List<UUID> staticGroups = input.staticGroupIds();
+        DynamicGroups dynamic = input.dynamic();
+        long valueId = 0;
+        try (CopySession session = new CopySession(database)) {
+            CopyStream users = session.open("r_user", "id, user_name, password_hash, version, created, last_modified");
+            CopyStream attrs = session.open("u_attr", "owner_id, schema_id");
+            CopyStream[] values = new CopyStream[VALUE_STREAMS];
+            for (int i = 0; i < VALUE_STREAMS; i++) {
+                values[i] = session.open("u_value", VALUE_COLUMNS);
+            }
+            CopyStream uniques = session.open("u_unique_value", "schema_id, value, owner_id");
+            CopyStream members = session.open("r_membership", "group_id, user_id");
+            CopyStream dynamicMembers = session.open("r_dyn_membership", "group_id, user_id");
+            for (long n = 1; n <= input.users(); n++) {
+                long t0 = System.nanoTime();
+                UUID id = IdentityGenerator.id(n);
+                ObjectNode body = generator.body(n);
+                EavRows.UserRows rows = eav.user(body);
+                List<DynamicGroups.Group> matching = dynamic.isEmpty() ? List.of()
+                        : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+                generateNanos.add(System.nanoTime() - t0);
+                users.plain(id).text(body.get("userName").textValue()).text(input.passwordHash(n)).plain(1).plain(at).plain(at)
+                        .endRow();
+                for (short schema : rows.attributes()) {
+                    attrs.plain(id).plain(schema).endRow();
+                }
+                CopyStream v = values[(int) (n % VALUE_STREAMS)];
+                for (EavRows.Value value : rows.values()) {
+                    v.plain(++valueId).plain(id).plain(value.schemaId()).plain(value.idx());
+                    for (int column = 0; column < EavRows.VALUE_COLUMNS.size(); column++) {
+                        if (column != value.column()) {
+                            v.plain(null);
+                        } else if (value.value() instanceof String s) {
+                            v.text(s);
+                        } else {
+                            v.plain(text(value.value()));
+                        }
+                    }
+                    v.endRow();
+                }
+                for (Map.Entry<Short, String> u : rows.uniques().entrySet()) {
+                    uniques.plain(u.getKey()).text(u.getValue()).plain(id).endRow();
+                }
+                for (UUID group : staticGroups) {
+                    members.plain(group).plain(id).endRow();
+                }
+                for (DynamicGroups.Group g : matching) {
+                    dynamicMembers.plain(g.id()).plain(id).endRow();
+                }
+                if (n % LoadInput.REPORT_EVERY == 0) {
+                    progress.step(n);
+                }
+            }
+            session.finish();
+        }
+        try (Connection c = database.connect(); Statement s = c.createStatement()) {
+            // The service draws value ids 50 at a time (Hibernate's pooled optimizer): start past ours.
+            s.execute("SELECT setval('u_value_seq', " + (valueId + 50) + ")");
+        }
+        progress.step(input.users());
+    }
+
+    private static String text(Object value) {
+        if (value instanceof Instant i) {
+            return DateTimes.format(i);
+        }
+        if (value instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        return value.toString();
+    }
+}

@@ -1,0 +1,55 @@
+package io.idbench.seed;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Duration;
+
+/**
+ * What a run records about its dataset (summary.json picks it up): which dataset, whether it was
+ * loaded or reused, the time of each phase and the resulting rate. A reuse carries the record of
+ * the load that made the dataset ({@code loaded}).
+ *
+ * @param action  {@code loaded} (COPY into a new dataset), {@code reused} (cloned from a kept
+ *                one) or {@code reused-in-place} (an external database that holds it already)
+ * @param seconds wall time of this action, all phases; {@code identitiesPerSecond} is users / seconds
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SeedRecord(String dataset, String storage, long users, boolean dyn, int generatorVersion, String passwordHash,
+                         String action, String at, Phases phases, double seconds, double identitiesPerSecond,
+                         Long databaseBytes, SeedRecord loaded) {
+
+    public static final String LOADED = "loaded";
+    public static final String REUSED = "reused";
+    public static final String REUSED_IN_PLACE = "reused-in-place";
+
+    /**
+     * Seconds per phase; null when a phase did not run. {@code generate} is the time spent making
+     * rows, which overlaps the COPY it feeds ({@code copy} is the wall time of both).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
+        public Phases withEngineBulk(Duration d) {
+            return new Phases(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, seconds(d));
+        }
+    }
+
+    static SeedRecord of(Dataset d, String action, Phases phases, Duration total, Long bytes, SeedRecord loaded) {
+        double seconds = seconds(total);
+        return new SeedRecord(d.key(), d.storage(), d.users(), d.dyn(), d.generatorVersion(), d.passwordHash(), action,
+                java.time.Instant.now().toString(), phases, seconds, rate(d.users(), seconds), bytes, loaded);
+    }
+
+    /** The same record with the engine's bulk load added (it runs after the database is ready). */
+    public SeedRecord withEngineBulk(Duration d) {
+        double all = seconds + seconds(d);
+        return new SeedRecord(dataset, storage, users, dyn, generatorVersion, passwordHash, action, at,
+                phases.withEngineBulk(d), all, rate(users, all), databaseBytes, loaded);
+    }
+
+    static Double seconds(Duration d) {
+        return d == null ? null : Math.round(d.toNanos() / 1e6) / 1000.0;
+    }
+
+    private static double rate(long users, double seconds) {
+        return seconds <= 0 ? 0 : Math.round(users / seconds);
+    }
+}

@@ -1,0 +1,327 @@
+package io.idbench.seed;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.membership.ProfileGroups;
+import io.idbench.provision.ConnectionPools;
+import io.idbench.scim.filter.FilterResolver;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.store.DynamicGroups;
+import io.idbench.store.IdentityStore;
+import io.idbench.store.IdentityStores;
+import io.idbench.store.StoredResource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Gives a run its database holding a dataset, loading the dataset only when it is not kept yet.
+ *
+ * <ul>
+ *   <li><b>A server idbench owns</b> (embedded, Testcontainers): every dataset is a template
+ *       database {@code idbset_<key>}. It is loaded under the name {@code idbload_<key>} and renamed
+ *       only once complete, so an interrupted seed can never pass for a complete one (leftovers are
+ *       dropped by the next seed). The run database is re-created from the template with
+ *       {@code CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY} (about 1.5 s for 2 GB here): what
+ *       a run changes never reaches the dataset.</li>
+ *   <li><b>An external server</b> (--db-url): the dataset is loaded into the run database itself,
+ *       with a marker row written {@code loading} first and {@code complete} last. A complete
+ *       marker for the same dataset is reused in place (a run's changes stay: --fresh reloads);
+ *       an interrupted one is dropped and reloaded; any other data is refused unless --fresh.</li>
+ * </ul>
+ */
+public final class Seeder {
+    /** The marker table, in every seeded database: which dataset it holds, and whether it is complete. */
+    public static final String MARKER = "idbench_dataset";
+    private static final Pattern CREATED = Pattern.compile("(?i)CREATE (?:TABLE|SEQUENCE) IF NOT EXISTS (\\w+)");
+
+    private final IdentityGenerator generator;
+    private final ObjectMapper json;
+    private final List<String> passwordHashes;
+    private final SeedProgress progress;
+    private final Consumer<String> log;
+
+    /**
+     * @param passwordHashes the pool identity N's hash is taken from ({@code N % size}); hashed by
+     *                       the service's hasher with fixed salts, so two seeds are identical
+     */
+    public Seeder(IdentityGenerator generator, List<String> passwordHashes, SeedProgress progress, Consumer<String> log) {
+        this.generator = generator;
+        this.json = generator.json();
+        this.passwordHashes = List.copyOf(passwordHashes);
+        this.progress = progress;
+        this.log = log;
+    }
+
+    /**
+     * Makes {@code run} hold {@code dataset}; with 0 users an empty database (owned servers
+     * re-create it, external ones are left as they are).
+     *
+     * @param ownsServer whether idbench may create, clone and drop databases on the server
+     * @return what was done and how long it took; empty with 0 users
+     */
+    public Optional<SeedRecord> prepare(Database run, Dataset dataset, boolean fresh, boolean ownsServer) throws SQLException {
+        if (dataset.users() == 0) {
+            if (ownsServer) {
+                try (Connection admin = run.sibling("postgres").connect(); Statement s = admin.createStatement()) {
+                    recreate(s, run.name(), null);
+                }
+                createExtensions(run);
+            }
+            return Optional.empty();
+        }
+        return Optional.of(ownsServer ? fromTemplate(run, dataset, fresh) : inPlace(run, dataset, fresh));
+    }
+
+    // ---- owned servers: template databases ------------------------------------------------
+
+    private SeedRecord fromTemplate(Database run, Dataset dataset, boolean fresh) throws SQLException {
+        Database admin = run.sibling("postgres");
+        SeedRecord loaded;
+        try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            for (String leftover : names(c, Dataset.LOADING_PREFIX)) {
+                log.accept("Removing an interrupted seed: database " + leftover + " was never completed");
+                s.execute("DROP DATABASE " + leftover + " WITH (FORCE)");
+            }
+            Optional<SeedRecord> kept = names(c, Dataset.COMPLETE_PREFIX).contains(dataset.templateName())
+                    ? Optional.of(comment(c, dataset.templateName())) : Optional.empty();
+            if (kept.isPresent() && fresh) {
+                log.accept("--fresh: dropping the kept dataset " + dataset.templateName());
+                s.execute("DROP DATABASE " + dataset.templateName() + " WITH (FORCE)");
+                kept = Optional.empty();
+            }
+            if (kept.isPresent()) {
+                loaded = kept.get();
+                log.accept("Reusing dataset " + dataset.describe() + " (" + dataset.templateName() + ", loaded " + loaded.at()
+                        + " in " + loaded.seconds() + " s)");
+            } else {
+                log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
+                s.execute("CREATE DATABASE " + dataset.loadingName());
+                loaded = load(run.sibling(dataset.loadingName()), dataset);
+                s.execute("COMMENT ON DATABASE " + dataset.loadingName() + " IS " + quote(write(loaded)));
+                // Complete: only now does it get the name a later run looks for.
+                s.execute("ALTER DATABASE " + dataset.loadingName() + " RENAME TO " + dataset.templateName());
+                s.execute("ALTER DATABASE " + dataset.templateName() + " WITH ALLOW_CONNECTIONS false");
+            }
+            progress.start("clone", 1, "databases");
+            long t0 = System.nanoTime();
+            recreate(s, run.name(), dataset.templateName());
+            Duration clone = Duration.ofNanos(System.nanoTime() - t0);
+            progress.step(1);
+            progress.end();
+            createExtensions(run);
+            if (kept.isEmpty()) {
+                return loaded;
+            }
+            return SeedRecord.of(dataset, SeedRecord.REUSED, new SeedRecord.Phases(null, null, null, null,
+                    SeedRecord.seconds(clone), null), clone, databaseBytes(c, run.name()), loaded);
+        }
+    }
+
+    /** Drops {@code name} (closing its sessions) and creates it empty or as a copy of {@code template}. */
+    private static void recreate(Statement admin, String name, String template) throws SQLException {
+        admin.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        admin.execute("CREATE DATABASE " + name + (template == null ? "" : " TEMPLATE " + template + " STRATEGY FILE_COPY"));
+    }
+
+    /** pg_stat_statements where the server offers it: the run's telemetry reads it. */
+    private static void createExtensions(Database run) throws SQLException {
+        try (Connection c = run.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'")) {
+            if (rs.next()) {
+                s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            }
+        }
+    }
+
+    private static List<String> names(Connection c, String prefix) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT datname FROM pg_database WHERE starts_with(datname, ?) ORDER BY 1")) {
+            ps.setString(1, prefix);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    private SeedRecord comment(Connection c, String database) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = ?")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return read(rs.getString(1));
+            }
+        }
+    }
+
+    private static long databaseBytes(Connection c, String database) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_database_size(?)")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Kept datasets on the server behind {@code any}: template name → its load record. */
+    public Map<String, SeedRecord> kept(Database any) throws SQLException {
+        Map<String, SeedRecord> out = new java.util.LinkedHashMap<>();
+        try (Connection c = any.sibling("postgres").connect()) {
+            for (String name : names(c, Dataset.COMPLETE_PREFIX)) {
+                out.put(name, comment(c, name));
+            }
+        }
+        return out;
+    }
+
+    // ---- external servers: in place --------------------------------------------------------
+
+    private SeedRecord inPlace(Database run, Dataset dataset, boolean fresh) throws SQLException {
+        Map<String, String> markers = new HashMap<>();
+        long users;
+        try (Connection c = run.connect(); Statement s = c.createStatement()) {
+            if (exists(s, MARKER)) {
+                try (ResultSet rs = s.executeQuery("SELECT name, state FROM " + MARKER)) {
+                    while (rs.next()) {
+                        markers.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            String userTable = dataset.storage().equals("jsonb") ? "scim_user" : "r_user";
+            users = exists(s, userTable) ? count(s, userTable) : 0;
+            String state = markers.get(dataset.key());
+            if ("complete".equals(state) && markers.size() == 1 && !fresh) {
+                log.accept("Reusing dataset " + dataset.describe() + " in place in " + run.name()
+                        + ": changes made by earlier runs stay (--fresh reloads it)");
+                try (ResultSet rs = s.executeQuery("SELECT record::text FROM " + MARKER)) {
+                    rs.next();
+                    SeedRecord loaded = read(rs.getString(1));
+                    return SeedRecord.of(dataset, SeedRecord.REUSED_IN_PLACE, new SeedRecord.Phases(null, null, null, null,
+                            null, null), Duration.ZERO, databaseBytes(c, run.name()), loaded);
+                }
+            }
+            boolean interrupted = markers.values().stream().anyMatch("loading"::equals);
+            if (users > 0 || !markers.isEmpty()) {
+                if (!fresh && !interrupted) {
+                    throw new IllegalStateException("Database " + run.name() + " already holds " + users + " users"
+                            + (markers.isEmpty() ? "" : " of dataset " + String.join(", ", markers.keySet()))
+                            + ", not dataset " + dataset.key() + "; give --fresh to replace them");
+                }
+                log.accept((interrupted && !fresh ? "Found an interrupted seed" : "--fresh") + ": dropping the "
+                        + dataset.storage() + " tables of " + run.name() + " and loading " + dataset.describe());
+                dropStorage(s, dataset.storage());
+            }
+        }
+        return load(run, dataset);
+    }
+
+    /** Drops every table and sequence the storage's DDL creates (and the marker, and the search backlog). */
+    private static void dropStorage(Statement s, String storage) throws SQLException {
+        List<String> tables = new ArrayList<>(List.of(MARKER, "search_backlog"));
+        List<String> sequences = new ArrayList<>();
+        Matcher m = CREATED.matcher(ddl(storage));
+        while (m.find()) {
+            (m.group(0).toUpperCase().contains("SEQUENCE") ? sequences : tables).add(m.group(1));
+        }
+        s.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
+        if (!sequences.isEmpty()) {
+            s.execute("DROP SEQUENCE IF EXISTS " + String.join(", ", sequences));
+        }
+    }
+
+    private static String ddl(String storage) {
+        try (InputStream in = Seeder.class.getResourceAsStream("/db/" + storage + "/schema.sql")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean exists(Statement s, String table) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT to_regclass('" + table + "') IS NOT NULL")) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    private static long count(Statement s, String table) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    // ---- the load itself -------------------------------------------------------------------
+
+    /** Loads {@code dataset} into {@code db} (schema created by the store, tables empty) and marks it complete. */
+    private SeedRecord load(Database db, Dataset dataset) throws SQLException {
+        long t0 = System.nanoTime();
+        Map<String, UUID> groups = new HashMap<>();
+        DynamicGroups dynamic = new DynamicGroups();
+        try (HikariDataSource pool = ConnectionPools.create(db.jdbcUrl(), db.user(), db.password(), 2);
+             IdentityStore store = IdentityStores.open(dataset.storage(), pool, json)) {
+            ProfileGroups.ensure(store, dataset.dyn(), json);
+            FilterResolver resolver = new FilterResolver(ScimSchemas.GROUP_TYPE);
+            for (StoredResource g : store.searchGroups(new ListQuery(resolver.parse("displayName pr"), null, 1, 1000), 0)
+                    .resources()) {
+                groups.put(g.body().path("displayName").asText(), g.id());
+                dynamic.register(g.id(), g.body());
+            }
+        }
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS " + MARKER + " (name text PRIMARY KEY, state text NOT NULL, record jsonb)");
+            s.execute("INSERT INTO " + MARKER + " (name, state) VALUES (" + quote(dataset.key()) + ", 'loading')");
+        }
+        SeedRecord.Phases phases = BulkLoad.run(db, StorageLoader.of(dataset.storage(), generator),
+                new LoadInput(dataset.users(), passwordHashes, groups, dynamic), progress);
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            SeedRecord record = SeedRecord.of(dataset, SeedRecord.LOADED, phases, Duration.ofNanos(System.nanoTime() - t0),
+                    databaseBytes(c, db.name()), null);
+            s.execute("UPDATE " + MARKER + " SET state = 'complete', record = " + quote(write(record)) + "::jsonb");
+            return record;
+        }
+    }
+
+    private String write(SeedRecord record) {
+        try {
+            return json.writeValueAsString(record);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private SeedRecord read(String text) {
+        try {
+            return json.readValue(text, SeedRecord.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Unreadable seed record: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** A SQL string literal (the text is ours: JSON and dataset keys). */
+    private static String quote(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+}
