@@ -27,8 +27,12 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
-        public Phases withEngineBulk(Duration d) {
+        Phases withEngineBulk(Duration d) {
             return new Phases(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, seconds(d));
+        }
+
+        Phases withClone(Duration d) {
+            return new Phases(generate, copy, indexBuild, vacuumAnalyze, seconds(d), engineBulk);
         }
     }
 
@@ -40,9 +44,18 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
 
     /** The same record with the engine's bulk load added (it runs after the database is ready). */
     public SeedRecord withEngineBulk(Duration d) {
+        return plus(phases.withEngineBulk(d), d);
+    }
+
+    /** The same record with the clone of the new dataset into the run's database added. */
+    SeedRecord withClone(Duration d) {
+        return plus(phases.withClone(d), d);
+    }
+
+    private SeedRecord plus(Phases more, Duration d) {
         double all = seconds + seconds(d);
-        return new SeedRecord(dataset, storage, users, dyn, generatorVersion, passwordHash, action, at,
-                phases.withEngineBulk(d), all, rate(users, all), databaseBytes, loaded);
+        return new SeedRecord(dataset, storage, users, dyn, generatorVersion, passwordHash, action, at, more, all,
+                rate(users, all), databaseBytes, loaded);
     }
 
     static Double seconds(Duration d) {

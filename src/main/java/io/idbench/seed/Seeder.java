@@ -129,7 +129,7 @@ public final class Seeder {
             progress.end();
             createExtensions(run);
             if (kept.isEmpty()) {
-                return loaded;
+                return loaded.withClone(clone);
             }
             return SeedRecord.of(dataset, SeedRecord.REUSED, new SeedRecord.Phases(null, null, null, null,
                     SeedRecord.seconds(clone), null), clone, databaseBytes(c, run.name()), loaded);

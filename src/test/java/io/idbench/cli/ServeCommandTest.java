@@ -25,11 +25,23 @@ class ServeCommandTest {
         String help = out.toString();
         for (String option : new String[] {"--storage", "--bind", "--port", "--token", "--admin-user", "--admin-password",
                 "--password-hash", "--bcrypt-cost", "--db-url", "--db-user", "--db-password", "--db-pool-size",
-                "--pg-shared-buffers", "--max-results", "--max-group-members", "--token-ttl", "--info-file"}) {
+                "--pg-shared-buffers", "--max-results", "--max-group-members", "--token-ttl", "--info-file", "--users", "--fresh",
+                "--users-csv", "--pg-data-dir"}) {
             assertThat(help).contains(option);
         }
         assertThat(help).contains("default: jsonb").contains("default: 127.0.0.1").contains("default: 0")
                 .contains("default: ssha256").contains("default: 20").contains("default: 1000");
+    }
+
+    @Test
+    void seedDocumentsItsOptionsAndNeedsUsers() {
+        assertThat(run("seed", "--help")).isZero();
+        assertThat(out.toString()).contains("--users").contains("--fresh").contains("--users-csv").contains("--record")
+                .contains("--list").contains("--pg-data-dir").contains("postgres-17)");
+        out.getBuffer().setLength(0);
+        assertThat(run("seed", "--storage=relational")).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("idbench: seed needs --users=<n> greater than 0");
+        assertThat(out.toString()).isEmpty();
     }
 
     @Test

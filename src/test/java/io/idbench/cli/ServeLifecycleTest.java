@@ -44,7 +44,7 @@ class ServeLifecycleTest {
     private List<String> run(String... searchOptions) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), Idbench.class.getName(),
-                "serve", "--port=0", "--token=" + TOKEN, "--db-provider=embedded"));
+                "serve", "--port=0", "--token=" + TOKEN, "--db-provider=embedded", "--pg-data-dir=none"));
         command.addAll(List.of(searchOptions));
         Process serve = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -112,7 +112,7 @@ class ServeLifecycleTest {
     }
 
     /** A postmaster started by zonky runs as {@code postgres -D <dir> -p <port> …}. */
-    private static boolean postgresRunningOn(String port) {
+    static boolean postgresRunningOn(String port) {
         return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).anyMatch(p -> {
             String[] args = p.info().arguments().orElse(new String[0]);
             String cmd = p.info().command().orElse("");

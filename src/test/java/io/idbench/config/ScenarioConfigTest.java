@@ -28,6 +28,20 @@ class ScenarioConfigTest {
         assertThat(c.dbPoolSize()).isEqualTo(ScenarioConfig.DEFAULT_DB_POOL_SIZE);
         assertThat(c.maxResults()).isEqualTo(1000);
         assertThat(c.maxGroupMembers()).isEqualTo(10_000);
+        assertThat(c.users()).isZero();
+        assertThat(c.fresh()).isFalse();
+        assertThat(c.pgDataDir()).isEqualTo(java.nio.file.Path.of(System.getProperty("user.home"), ".cache/idbench/postgres-17"));
+        assertThat(ScenarioConfig.builder().withPgDataDir("none").build().pgDataDir()).as("throw-away").isNull();
+    }
+
+    @Test
+    void seedParameters() {
+        rejects(b -> b.withUsers(-1), "users must be between 0 and 10000000, was -1");
+        rejects(b -> b.withUsers(10_000_001), "users must be between 0 and 10000000, was 10000001");
+        rejects(b -> b.withFresh(true), "fresh reloads a seeded dataset, but users is 0; give users > 0");
+        rejects(b -> b.withUsersCsv("users.csv"), "a users CSV lists seeded identities, but users is 0; give users > 0");
+        rejects(b -> b.withUsers(10).withPgDataDir(" "), "PostgreSQL data directory must not be empty (none: a throw-away one)");
+        assertThat(ScenarioConfig.builder().withUsers(1_000_000).withFresh(true).build().users()).isEqualTo(1_000_000);
     }
 
     @Test
