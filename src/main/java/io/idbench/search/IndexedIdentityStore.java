@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -340,12 +341,14 @@ public final class IndexedIdentityStore implements IdentityStore {
         index.drop();
         index.create(true);
         long n = 0;
-        UUID after = null;
+        // The next page is read from the database while the engine indexes this one.
+        CompletableFuture<List<StoredResource>> next = CompletableFuture.supplyAsync(() -> store.usersAfter(null, BATCH));
         List<StoredResource> page;
-        while (!(page = store.usersAfter(after, BATCH)).isEmpty()) {
+        while (!(page = next.join()).isEmpty()) {
+            UUID after = page.get(page.size() - 1).id();
+            next = CompletableFuture.supplyAsync(() -> store.usersAfter(after, BATCH));
             index.bulk(page);
             n += page.size();
-            after = page.get(page.size() - 1).id();
             progress.accept(n);
         }
         index.loaded();

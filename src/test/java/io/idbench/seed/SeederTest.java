@@ -11,6 +11,9 @@ import io.idbench.membership.ProfileGroups;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.scim.ScimException;
+import io.idbench.search.IndexConsistency;
+import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.RefreshPolicy;
 import io.idbench.service.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
@@ -19,6 +22,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;
 import io.idbench.support.TestDatabase;
+import io.idbench.support.TestSearchEngines;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -134,6 +138,21 @@ abstract class SeederTest {
             copyOf7.put("userName", "someone.else");
             assertThatThrownBy(() -> seeded.createUser(copyOf7, "x")).isInstanceOf(ScimException.class)
                     .extracting(e -> ((ScimException) e).status()).isEqualTo(409);
+        }
+    }
+
+    @Test
+    void theIndexLoadedFromASeededDatasetAgreesWithTheDatabase() throws Exception {
+        seeder(SeedProgress.NONE).prepare(run(), dataset(N, true), false, true);
+        try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
+             IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()),
+                     pool, "opensearch", TestSearchEngines.url("opensearch"), "seed-" + storage(), RefreshPolicy.FALSE,
+                     Json.mapper())) {
+            // A new index: loaded from the database with _bulk when the store connects.
+            assertThat(indexed.lastRebuild()).get().extracting(IndexedIdentityStore.Rebuild::users).isEqualTo((long) N);
+            IndexConsistency.Report report = IndexConsistency.check(indexed, indexed.index());
+            assertThat(report.consistent()).as(report.toJson(Json.mapper()).toString()).isTrue();
+            assertThat(report.indexedDocuments()).isEqualTo(N);
         }
     }
 
