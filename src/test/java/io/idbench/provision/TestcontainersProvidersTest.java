@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.seed.Database;
+import io.idbench.seed.Dataset;
+import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.SeedProgress;
+import io.idbench.seed.SeedRecord;
+import io.idbench.seed.Seeder;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
@@ -20,6 +26,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +81,17 @@ class TestcontainersProvidersTest {
                 user.remove("password");
                 store.createUser(user, "hash");
                 assertThat(store.countUsers()).isEqualTo(1);
+            }
+            // The container's server is idbench's: datasets become template databases there too (PostgreSQL 15+).
+            assertThat(pg.ownsServer()).isTrue();
+            Database run = new Database(url, pg.user(), pg.password());
+            Seeder seeder = new Seeder(new IdentityGenerator(Json.mapper()), List.of("{TEST}hash"), SeedProgress.NONE, line -> { });
+            Dataset dataset = Dataset.of("relational", 500, true, "ssha256");
+            assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.LOADED);
+            assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.REUSED);
+            try (var pool = ConnectionPools.create(pg, 2);
+                 IdentityStore store = IdentityStores.open("relational", pool, Json.mapper())) {
+                assertThat(store.countUsers()).as("the run's copy of the dataset, the user created above gone").isEqualTo(500);
             }
         }
         assertThat(reachable(url)).as("the container is gone after close").isFalse();
