@@ -31,31 +31,20 @@ final class JsonbLoader implements StorageLoader {
     @Override
     public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
         String at = IdentityGenerator.SEEDED_AT.toString();
-        List<UUID> staticGroups = input.staticGroupIds();
-        DynamicGroups dynamic = input.dynamic();
         try (CopySession session = new CopySession(database)) {
             CopyStream users = session.open("scim_user", "id, user_name, doc, password_hash, version, created, last_modified");
-            CopyStream members = session.open("scim_membership", "group_id, user_id");
-            CopyStream dynamicMembers = session.open("scim_dyn_membership", "group_id, user_id");
+            MembershipStreams memberships = new MembershipStreams(session, "scim_membership", "scim_dyn_membership", input);
             for (long n = 1; n <= input.users(); n++) {
                 long t0 = System.nanoTime();
                 UUID id = IdentityGenerator.id(n);
                 ObjectNode body = generator.body(n);
-                List<DynamicGroups.Group> matching = dynamic.isEmpty() ? List.of()
-                        : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+                List<DynamicGroups.Group> matching = memberships.matching(id, body);
                 String userName = body.remove("userName").textValue();
                 String doc = write(body);
                 generateNanos.add(System.nanoTime() - t0);
                 users.plain(id).text(userName).text(doc).text(input.passwordHash(n)).plain(1).plain(at).plain(at).endRow();
-                for (UUID group : staticGroups) {
-                    members.plain(group).plain(id).endRow();
-                }
-                for (DynamicGroups.Group g : matching) {
-                    dynamicMembers.plain(g.id()).plain(id).endRow();
-                }
-                if (n % LoadInput.REPORT_EVERY == 0) {
-                    progress.step(n);
-                }
+                memberships.write(id, matching);
+                input.report(n, progress);
             }
             session.finish();
         }

@@ -15,6 +15,13 @@ public record LoadInput(long users, List<String> passwordHashes, Map<String, UUI
     /** How many identities between two progress reports. */
     static final int REPORT_EVERY = 10_000;
 
+    /** Tells {@code progress} every {@link #REPORT_EVERY} identities. */
+    void report(long n, SeedProgress progress) {
+        if (n % REPORT_EVERY == 0) {
+            progress.step(n);
+        }
+    }
+
     String passwordHash(long n) {
         return passwordHashes.get((int) (n % passwordHashes.size()));
     }

@@ -44,8 +44,6 @@ final class RelationalLoader implements StorageLoader {
             eav = EavRows.users(c);
         }
         String at = IdentityGenerator.SEEDED_AT.toString();
-        List<UUID> staticGroups = input.staticGroupIds();
-        DynamicGroups dynamic = input.dynamic();
         long valueId = 0;
         try (CopySession session = new CopySession(database)) {
             CopyStream users = session.open("r_user", "id, user_name, password_hash, version, created, last_modified");
@@ -55,15 +53,13 @@ final class RelationalLoader implements StorageLoader {
                 values[i] = session.open("u_value", VALUE_COLUMNS);
             }
             CopyStream uniques = session.open("u_unique_value", "schema_id, value, owner_id");
-            CopyStream members = session.open("r_membership", "group_id, user_id");
-            CopyStream dynamicMembers = session.open("r_dyn_membership", "group_id, user_id");
+            MembershipStreams memberships = new MembershipStreams(session, "r_membership", "r_dyn_membership", input);
             for (long n = 1; n <= input.users(); n++) {
                 long t0 = System.nanoTime();
                 UUID id = IdentityGenerator.id(n);
                 ObjectNode body = generator.body(n);
                 EavRows.UserRows rows = eav.user(body);
-                List<DynamicGroups.Group> matching = dynamic.isEmpty() ? List.of()
-                        : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+                List<DynamicGroups.Group> matching = memberships.matching(id, body);
                 generateNanos.add(System.nanoTime() - t0);
                 users.plain(id).text(body.get("userName").textValue()).text(input.passwordHash(n)).plain(1).plain(at).plain(at)
                         .endRow();
@@ -87,15 +83,8 @@ final class RelationalLoader implements StorageLoader {
                 for (Map.Entry<Short, String> u : rows.uniques().entrySet()) {
                     uniques.plain(u.getKey()).text(u.getValue()).plain(id).endRow();
                 }
-                for (UUID group : staticGroups) {
-                    members.plain(group).plain(id).endRow();
-                }
-                for (DynamicGroups.Group g : matching) {
-                    dynamicMembers.plain(g.id()).plain(id).endRow();
-                }
-                if (n % LoadInput.REPORT_EVERY == 0) {
-                    progress.step(n);
-                }
+                memberships.write(id, matching);
+                input.report(n, progress);
             }
             session.finish();
         }

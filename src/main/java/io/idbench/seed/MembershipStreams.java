@@ -1,0 +1,40 @@
+package io.idbench.seed;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.store.DynamicGroups;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * One identity's membership rows, the same in both storages: direct rows for the profile's static
+ * groups, and a row for every dynamic group whose condition the identity satisfies, decided by
+ * the service's own evaluator as on a save.
+ */
+final class MembershipStreams {
+    private final List<UUID> staticGroups;
+    private final DynamicGroups dynamic;
+    private final CopyStream direct;
+    private final CopyStream indirect;
+
+    MembershipStreams(CopySession session, String directTable, String dynamicTable, LoadInput input) throws SQLException {
+        this.staticGroups = input.staticGroupIds();
+        this.dynamic = input.dynamic();
+        this.direct = session.open(directTable, "group_id, user_id");
+        this.indirect = session.open(dynamicTable, "group_id, user_id");
+    }
+
+    /** The dynamic groups identity {@code id} (its canonical body, userName included) belongs to. */
+    List<DynamicGroups.Group> matching(UUID id, ObjectNode body) {
+        return dynamic.isEmpty() ? List.of() : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+    }
+
+    void write(UUID id, List<DynamicGroups.Group> matching) {
+        for (UUID group : staticGroups) {
+            direct.plain(group).plain(id).endRow();
+        }
+        for (DynamicGroups.Group g : matching) {
+            indirect.plain(g.id()).plain(id).endRow();
+        }
+    }
+}
