@@ -134,12 +134,17 @@ final class ServiceStack {
     /** One line for people: what was done with the dataset, how long each phase took, the rate. */
     static String summary(SeedRecord r) {
         SeedRecord.Phases p = r.phases();
-        StringBuilder s = new StringBuilder(String.format(java.util.Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)",
-                r.dataset(), r.action(), r.seconds(), r.identitiesPerSecond()));
+        StringBuilder s = new StringBuilder(r.seconds() == 0 ? "Dataset " + r.dataset() + " " + r.action()
+                : String.format(java.util.Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
+                        r.seconds(), r.identitiesPerSecond()));
         String phases = String.join(", ", java.util.stream.Stream.of(
                 part("generate", p.generate()), part("COPY", p.copy()), part("index build", p.indexBuild()),
                 part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()))
                 .filter(x -> x != null).toList());
+        if (phases.isEmpty()) {
+            return s.append(" (the dataset loaded ").append(r.loaded().at()).append(" in ").append(r.loaded().seconds()).append(" s)")
+                    .toString();
+        }
         return s.append(": ").append(phases).toString();
     }
 

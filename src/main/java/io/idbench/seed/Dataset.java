@@ -3,6 +3,7 @@ package io.idbench.seed;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -47,18 +48,24 @@ public record Dataset(String storage, long users, boolean dyn, int generatorVers
 
     /** The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql). */
     static String fingerprint(String storage) {
-        String resource = "/db/" + storage + "/schema.sql";
-        try (InputStream in = Dataset.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
-            }
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(in.readAllBytes());
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(ddl(storage).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 4);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /** The storage's DDL, exactly as the store runs it at start-up. */
+    static String ddl(String storage) {
+        String resource = "/db/" + storage + "/schema.sql";
+        try (InputStream in = Dataset.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -12,10 +12,6 @@ import io.idbench.store.DynamicGroups;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.StoredResource;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -234,6 +230,7 @@ public final class Seeder {
                 dropStorage(s, dataset.storage());
             }
         }
+        log.accept("Seeding dataset " + dataset.describe() + " in place into " + run.name());
         return load(run, dataset);
     }
 
@@ -241,21 +238,13 @@ public final class Seeder {
     private static void dropStorage(Statement s, String storage) throws SQLException {
         List<String> tables = new ArrayList<>(List.of(MARKER, "search_backlog"));
         List<String> sequences = new ArrayList<>();
-        Matcher m = CREATED.matcher(ddl(storage));
+        Matcher m = CREATED.matcher(Dataset.ddl(storage));
         while (m.find()) {
             (m.group(0).toUpperCase().contains("SEQUENCE") ? sequences : tables).add(m.group(1));
         }
         s.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
         if (!sequences.isEmpty()) {
             s.execute("DROP SEQUENCE IF EXISTS " + String.join(", ", sequences));
-        }
-    }
-
-    private static String ddl(String storage) {
-        try (InputStream in = Seeder.class.getResourceAsStream("/db/" + storage + "/schema.sql")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
