@@ -1,0 +1,64 @@
+package io.idbench.results;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Streams the samples of a JMeter CSV results file (plain or {@code .gz}), by the column names of
+ * its header line, so a file of millions of samples is never held in memory. Sub-results
+ * (JMeter's {@code label-0} children of a transaction) are ordinary rows and are kept.
+ */
+public final class JtlReader {
+    /** The columns idbench needs; JMeter writes them with its default CSV settings. */
+    public static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "success", "allThreads");
+
+    private JtlReader() {
+    }
+
+    public static void read(Path jtl, Consumer<JtlSample> each) {
+        try (InputStream in = open(jtl);
+             MappingIterator<Map<String, String>> rows = new CsvMapper().readerForMapOf(String.class)
+                     .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
+            long line = 1;
+            while (rows.hasNextValue()) {
+                Map<String, String> row = rows.nextValue();
+                line++;
+                if (line == 2) {
+                    for (String column : REQUIRED) {
+                        if (!row.containsKey(column)) {
+                            throw new IllegalArgumentException(jtl + " has no column '" + column + "' (columns: " + row.keySet() + ")");
+                        }
+                    }
+                }
+                each.accept(sample(row, jtl, line));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + jtl + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static JtlSample sample(Map<String, String> row, Path jtl, long line) {
+        try {
+            return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), row.get("label"),
+                    Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
+        }
+    }
+
+    private static InputStream open(Path jtl) throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(jtl), 1 << 16);
+        return jtl.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(in, 1 << 16) : in;
+    }
+}

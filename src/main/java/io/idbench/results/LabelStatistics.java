@@ -1,0 +1,47 @@
+package io.idbench.results;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The statistics of one label over every sample kept (not JMeter's dashboard window of 20,000):
+ * an HdrHistogram of the elapsed times in ms, exact below 100 s with 5 significant digits, and
+ * the span from the first start to the last end for the throughput, as JMeter defines it.
+ */
+public final class LabelStatistics {
+    /** Longest elapsed time tracked exactly: one hour. */
+    static final long HIGHEST_MILLIS = 3_600_000;
+    private static final int SIGNIFICANT_DIGITS = 5;
+
+    private final Histogram histogram = new Histogram(HIGHEST_MILLIS, SIGNIFICANT_DIGITS);
+    private long errors;
+    private long firstStart = Long.MAX_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
+
+    void add(JtlSample s) {
+        histogram.recordValue(Math.min(Math.max(s.elapsedMillis(), 0), HIGHEST_MILLIS));
+        if (!s.success()) {
+            errors++;
+        }
+        firstStart = Math.min(firstStart, s.timeStamp());
+        lastEnd = Math.max(lastEnd, s.end());
+    }
+
+    /** The numbers summary.json records for a label (times in ms, throughput per second). */
+    public record Summary(long samples, long errors, double errorRate, double throughput, double mean, long min, long p50,
+                          long p90, long p95, long p99, long p999, long max) {
+    }
+
+    public Summary summary() {
+        long n = histogram.getTotalCount();
+        if (n == 0) {
+            return new Summary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
+        return new Summary(n, errors, (double) errors / n, n / seconds, histogram.getMean(), histogram.getMinValue(),
+                at(50), at(90), at(95), at(99), at(99.9), histogram.getMaxValue());
+    }
+
+    private long at(double percentile) {
+        return histogram.getValueAtPercentile(percentile);
+    }
+}

@@ -1,0 +1,93 @@
+package io.idbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Statistics from a small JTL whose every figure was computed by hand (see the comments). */
+class RunStatisticsTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n";
+
+    @TempDir
+    Path dir;
+
+    /** search: 10 samples of 1 … 10 ms, every 100 ms from 3000; create: 5, 5, 5, 100 ms, the last failed. */
+    private static String jtl() {
+        StringBuilder s = new StringBuilder(HEADER);
+        s.append("1000,999,search,200,OK,t 1-1,text,true,,10,10,2,2,http://127.0.0.1/x,999,0,0\n"); // warm-up
+        s.append("2000,50,search,200,OK,t 1-1,text,true,,10,10,1,1,http://127.0.0.1/x,50,0,0\n");   // one thread only
+        for (int i = 0; i < 10; i++) {
+            s.append(3000 + 100 * i).append(',').append(i + 1).append(",search,200,OK,t 1-1,text,true,,10,10,2,2,u,1,0,0\n");
+        }
+        s.append("3000,5,create,201,Created,t 1-2,text,true,,10,10,2,2,u,5,0,0\n");
+        s.append("3100,5,create,201,Created,t 1-2,text,true,,10,10,2,2,u,5,0,0\n");
+        s.append("3200,5,create,201,Created,t 1-2,text,true,,10,10,2,2,u,5,0,0\n");
+        s.append("3300,100,create,500,Error,t 1-2,text,false,\"expected 201, got 500\",10,10,2,2,u,100,0,0\n");
+        return s.toString();
+    }
+
+    @Test
+    void everyFigureMatchesTheHandComputedOnes() throws Exception {
+        Path file = dir.resolve("run.csv");
+        Files.writeString(file, jtl());
+        check(RunStatistics.of(file, 2000, 2));
+    }
+
+    @Test
+    void compressedResultsReadTheSame() throws Exception {
+        Path file = dir.resolve("run.csv.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write(jtl().getBytes(StandardCharsets.UTF_8));
+        }
+        check(RunStatistics.of(file, 2000, 2));
+    }
+
+    private static void check(RunStatistics.Result r) {
+        assertThat(r.warmUpSamples()).isEqualTo(1);
+        assertThat(r.partialConcurrencySamples()).isEqualTo(1);
+        assertThat(r.labels()).containsOnlyKeys("create", "search", RunStatistics.ALL);
+
+        LabelStatistics.Summary search = r.labels().get("search");
+        // 1 … 10: mean 5.5; p50 is the 5th value, p90 the 9th, p95 and above the 10th.
+        assertThat(search).isEqualTo(new LabelStatistics.Summary(10, 0, 0.0, search.throughput(), 5.5, 1, 5, 9, 10, 10, 10, 10));
+        // From the first start (3000) to the last end (3900 + 10): 10 samples in 0.91 s.
+        assertThat(search.throughput()).isCloseTo(10 / 0.91, within(1e-9));
+
+        LabelStatistics.Summary create = r.labels().get("create");
+        // 5, 5, 5, 100: mean 28.75; p50 the 2nd value, p90 the 4th; 4 samples in 3000 … 3400.
+        assertThat(create).isEqualTo(new LabelStatistics.Summary(4, 1, 0.25, 10.0, 28.75, 5, 5, 100, 100, 100, 100, 100));
+
+        LabelStatistics.Summary all = r.labels().get(RunStatistics.ALL);
+        // 1 2 3 4 5 5 5 5 6 7 8 9 10 100: mean 170 / 14, p50 the 7th (5), p90 the 13th (10), p99 the 14th.
+        assertThat(all.samples()).isEqualTo(14);
+        assertThat(all.errors()).isEqualTo(1);
+        assertThat(all.mean()).isCloseTo(170.0 / 14, within(1e-9));
+        assertThat(new long[] {all.min(), all.p50(), all.p90(), all.p99(), all.max()}).containsExactly(1, 5, 10, 100, 100);
+        assertThat(all.throughput()).isCloseTo(14 / 0.91, within(1e-9));
+    }
+
+    @Test
+    void aFileWithoutARequiredColumnIsRefusedByName() throws Exception {
+        Path file = dir.resolve("bad.csv");
+        Files.writeString(file, "timeStamp,elapsed,label,success\n1000,5,x,true\n");
+        assertThatThrownBy(() -> RunStatistics.of(file, 0, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(file + " has no column 'allThreads' (columns: [timeStamp, elapsed, label, success])");
+    }
+
+    @Test
+    void aNonNumericFieldIsReportedWithItsLine() throws Exception {
+        Path file = dir.resolve("bad.csv");
+        Files.writeString(file, HEADER + "1000,5,x,200,OK,t,text,true,,1,1,1,1,u,1,0,0\nsoon,5,x,200,OK,t,text,true,,1,1,1,1,u,1,0,0\n");
+        assertThatThrownBy(() -> RunStatistics.of(file, 0, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(file + " line 3: not a number: For input string: \"soon\"");
+    }
+}
