@@ -3,6 +3,7 @@ package io.idbench.cli;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
+import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.search.IndexedIdentityStore;
@@ -82,10 +83,14 @@ final class ServiceStack {
             IndexedIdentityStore indexed;
             try {
                 if (config.users() > 0) {
-                    progress.start("engine bulk", config.users(), "identities");
+                    progress.start("search index", config.users(), "identities");
                 }
+                // An embedded engine starts empty: a seeded dataset's index is restored from its snapshot when kept.
+                IndexedIdentityStore.Snapshot snapshot = seed.isPresent() && searchEngine instanceof EmbeddedSearchEngine
+                        && config.searchSnapshotDir() != null
+                        ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
                 indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
-                        RefreshPolicy.of(config.searchRefresh()), Json.mapper(), progress::step);
+                        RefreshPolicy.of(config.searchRefresh()), Json.mapper(), progress::step, snapshot);
                 if (config.users() > 0) {
                     progress.end();
                 }
@@ -93,8 +98,12 @@ final class ServiceStack {
                 store.close();
                 throw e;
             }
-            Optional<IndexedIdentityStore.Rebuild> rebuild = indexed.lastRebuild();
-            seed = seed.map(r -> rebuild.map(b -> r.withEngineBulk(b.took())).orElse(r));
+            IndexedIdentityStore engineSide = indexed;
+            seed = seed.map(r -> engineSide.lastRebuild().isEmpty() && engineSide.lastRestore().isEmpty() ? r
+                    : r.withEngine(engineSide.lastRebuild().map(IndexedIdentityStore.Rebuild::took).orElse(null),
+                            engineSide.lastSnapshot().orElse(null), engineSide.lastRestore().orElse(null)));
+            indexed.lastRestore().ifPresent(d -> out.println("Search index restored from its snapshot in "
+                    + String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)));
             store = indexed;
             engineUrl = searchEngine.url();
         }
@@ -139,7 +148,8 @@ final class ServiceStack {
                         r.seconds(), r.identitiesPerSecond()));
         String phases = String.join(", ", java.util.stream.Stream.of(
                 part("generate", p.generate()), part("COPY", p.copy()), part("index build", p.indexBuild()),
-                part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()))
+                part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()),
+                part("engine snapshot", p.engineSnapshot()), part("engine restore", p.engineRestore()))
                 .filter(x -> x != null).toList());
         if (phases.isEmpty()) {
             return s.append(" (the dataset loaded ").append(r.loaded().at()).append(" in ").append(r.loaded().seconds()).append(" s)")

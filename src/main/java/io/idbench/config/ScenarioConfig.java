@@ -179,6 +179,15 @@ public final class ScenarioConfig {
         return java.nio.file.Path.of(pgDataDir.startsWith("~/") ? System.getProperty("user.home") + pgDataDir.substring(1)
                 : pgDataDir).toAbsolutePath();
     }
+    /**
+     * Where an embedded engine keeps snapshots of a dataset's index (its path.repo), beside the
+     * kept PostgreSQL data directory; null with a throw-away one (nothing is kept).
+     */
+    public java.nio.file.Path searchSnapshotDir() {
+        java.nio.file.Path pg = pgDataDir();
+        return pg == null ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots");
+    }
+
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
     public String usersCsv() { return usersCsv; }
 

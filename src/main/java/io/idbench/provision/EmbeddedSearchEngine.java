@@ -81,6 +81,15 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
                 "-Ehttp.port=" + httpPort, "-Etransport.port=" + transportPort,
                 "-Epath.data=" + work.resolve("data"), "-Epath.logs=" + work.resolve("logs"),
                 "-Ecluster.routing.allocation.disk.threshold_enabled=false"));
+        if (config.searchSnapshotDir() != null) {
+            // Snapshots of seeded datasets' indexes outlive the engine's throw-away data directory.
+            try {
+                Files.createDirectories(config.searchSnapshotDir());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot create " + config.searchSnapshotDir(), e);
+            }
+            command.add("-Epath.repo=" + config.searchSnapshotDir());
+        }
         if (elastic) {
             command.add("-Expack.security.enabled=false");
         }

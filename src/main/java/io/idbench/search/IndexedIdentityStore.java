@@ -61,6 +61,8 @@ public final class IndexedIdentityStore implements IdentityStore {
     private final AtomicLong engineSearches = new AtomicLong();
     private final AtomicLong repairedUsers = new AtomicLong();
     private volatile Rebuild lastRebuild;
+    private volatile java.time.Duration lastRestore;
+    private volatile java.time.Duration lastSnapshot;
 
     private IndexedIdentityStore(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
         this.store = store;
@@ -84,12 +86,34 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     /** As {@link #open(IdentityStore, SearchIndex, IndexBacklog)}; a rebuild reports the users indexed so far. */
     public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog, LongConsumer progress) {
+        return open(store, index, backlog, progress, null);
+    }
+
+    /**
+     * A snapshot of the index for one dataset: restored instead of a rebuild when the index is
+     * missing, taken after a rebuild. Only for a database that holds exactly that dataset.
+     */
+    public record Snapshot(java.nio.file.Path location, String name) {
+    }
+
+    /** As above; with a {@code snapshot}, a missing index is restored from it when it exists, and kept in it after a rebuild. */
+    public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog, LongConsumer progress,
+                                            Snapshot snapshot) {
         IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, backlog);
         store.onMembershipChange(indexed::reindexMembers);
         long users = store.countUsers();
         if (!index.exists()) {
-            LOG.info("Creating index ({} users to load)", users);
-            indexed.rebuild(progress);
+            if (snapshot != null && indexed.restore(snapshot, users)) {
+                LOG.info("Index restored from snapshot {}", snapshot.name());
+            } else {
+                LOG.info("Creating index ({} users to load)", users);
+                indexed.rebuild(progress);
+                if (snapshot != null) {
+                    long t0 = System.nanoTime();
+                    index.snapshot(snapshot.location(), snapshot.name());
+                    indexed.lastSnapshot = java.time.Duration.ofNanos(System.nanoTime() - t0);
+                }
+            }
         } else if (index.count() != users) {
             LOG.warn("The index holds {} documents, the database {} users: rebuilding it", index.count(), users);
             indexed.rebuild(progress);
@@ -115,9 +139,21 @@ public final class IndexedIdentityStore implements IdentityStore {
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json,
                                                LongConsumer progress) {
-        SearchIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
+        return connect(store, dataSource, engine, url, indexName, refresh, json, progress, null);
+    }
+
+    /**
+     * As above, with a snapshot of the index for the dataset the database holds: {@code snapshotName}
+     * is made unique to the engine, its version and the index mapping.
+     */
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+                                               String indexName, RefreshPolicy refresh, ObjectMapper json,
+                                               LongConsumer progress, Snapshot snapshot) {
+        ElasticIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
         try {
-            return open(store, index, new IndexBacklog(dataSource), progress);
+            Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + engine + "-"
+                    + index.version() + "-" + index.mappingFingerprint()).toLowerCase(java.util.Locale.ROOT));
+            return open(store, index, new IndexBacklog(dataSource), progress, own);
         } catch (RuntimeException e) {
             index.close();
             throw e;
@@ -326,6 +362,31 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     /** A rebuild: how many users, how long. */
     public record Rebuild(long users, java.time.Duration took) {
+    }
+
+    /** Restores the index from the snapshot; false (and no index) when there is none or it does not hold {@code users}. */
+    private boolean restore(Snapshot snapshot, long users) {
+        long t0 = System.nanoTime();
+        if (!index.restore(snapshot.location(), snapshot.name())) {
+            return false;
+        }
+        if (index.count() != users) {
+            LOG.warn("Snapshot {} holds {} documents, the database {} users: rebuilding instead", snapshot.name(), index.count(), users);
+            index.drop();
+            return false;
+        }
+        lastRestore = java.time.Duration.ofNanos(System.nanoTime() - t0);
+        return true;
+    }
+
+    /** How long restoring the index from its snapshot took at start, if it was restored. */
+    public Optional<java.time.Duration> lastRestore() {
+        return Optional.ofNullable(lastRestore);
+    }
+
+    /** How long taking the snapshot after the start's rebuild took, if one was taken. */
+    public Optional<java.time.Duration> lastSnapshot() {
+        return Optional.ofNullable(lastSnapshot);
     }
 
     /** The last {@link #rebuild}, if any ran (at start when the index was missing or stale). */

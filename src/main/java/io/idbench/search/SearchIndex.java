@@ -52,6 +52,18 @@ public interface SearchIndex extends AutoCloseable {
     /** Visits every document: its id and its indexed source. */
     void scan(BiConsumer<String, JsonNode> each);
 
+    /**
+     * Keeps a copy of the index as snapshot {@code name} in the repository at {@code location}, a
+     * directory the engine may write (its {@code path.repo}); an older snapshot of that name is replaced.
+     */
+    void snapshot(java.nio.file.Path location, String name);
+
+    /** Restores the index from snapshot {@code name} at {@code location}; false when there is no such snapshot. */
+    boolean restore(java.nio.file.Path location, String name);
+
+    /** A fingerprint of the index's mapping: a snapshot taken with another mapping is not this index's. */
+    String mappingFingerprint();
+
     /** The document {@link #index} writes for a user (what a consistency check compares against). */
     ObjectNode document(StoredResource user);
 

@@ -26,13 +26,19 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
      * rows, which overlaps the COPY it feeds ({@code copy} is the wall time of both).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
-        Phases withEngineBulk(Duration d) {
-            return new Phases(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, seconds(d));
+    public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk,
+                         Double engineSnapshot, Double engineRestore) {
+        Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
+            this(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, engineBulk, null, null);
+        }
+
+        Phases withEngine(Duration bulk, Duration snapshot, Duration restore) {
+            return new Phases(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, seconds(bulk), seconds(snapshot),
+                    seconds(restore));
         }
 
         Phases withClone(Duration d) {
-            return new Phases(generate, copy, indexBuild, vacuumAnalyze, seconds(d), engineBulk);
+            return new Phases(generate, copy, indexBuild, vacuumAnalyze, seconds(d), engineBulk, engineSnapshot, engineRestore);
         }
     }
 
@@ -42,9 +48,16 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
                 java.time.Instant.now().toString(), phases, seconds, rate(d.users(), seconds), bytes, loaded);
     }
 
-    /** The same record with the engine's bulk load added (it runs after the database is ready). */
-    public SeedRecord withEngineBulk(Duration d) {
-        return plus(phases.withEngineBulk(d), d);
+    /**
+     * The same record with the engine's part added (after the database is ready): a bulk load and
+     * the snapshot taken after it, or a restore from that snapshot; null for what did not happen.
+     */
+    public SeedRecord withEngine(Duration bulk, Duration snapshot, Duration restore) {
+        Duration all = Duration.ZERO;
+        for (Duration d : new Duration[] {bulk, snapshot, restore}) {
+            all = d == null ? all : all.plus(d);
+        }
+        return plus(phases.withEngine(bulk, snapshot, restore), all);
     }
 
     /** The same record with the clone of the new dataset into the run's database added. */

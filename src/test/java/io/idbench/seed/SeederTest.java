@@ -157,6 +157,34 @@ abstract class SeederTest {
     }
 
     @Test
+    void theIndexOfASeededDatasetIsKeptAsASnapshotAndRestoredInsteadOfReloaded() throws Exception {
+        seeder(SeedProgress.NONE).prepare(run(), dataset(N, false), false, true);
+        IndexedIdentityStore.Snapshot snapshot = new IndexedIdentityStore.Snapshot(TestSearchEngines.snapshotDir(),
+                dataset(N, false).key());
+        String index = "snapshot-" + storage();
+        try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4)) {
+            try (IndexedIdentityStore first = connect(pool, index, snapshot)) {
+                assertThat(first.lastRebuild()).as("no snapshot yet: loaded from the database").isPresent();
+                assertThat(first.lastSnapshot()).isPresent();
+                assertThat(first.lastRestore()).isEmpty();
+                first.index().drop(); // an embedded engine starts empty on the next run
+            }
+            try (IndexedIdentityStore second = connect(pool, index, snapshot)) {
+                assertThat(second.lastRestore()).as("restored from the snapshot").isPresent();
+                assertThat(second.lastRebuild()).isEmpty();
+                IndexConsistency.Report report = IndexConsistency.check(second, second.index());
+                assertThat(report.consistent()).as(report.toJson(Json.mapper()).toString()).isTrue();
+                second.index().drop();
+            }
+        }
+    }
+
+    private IndexedIdentityStore connect(HikariDataSource pool, String index, IndexedIdentityStore.Snapshot snapshot) {
+        return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, "elasticsearch",
+                TestSearchEngines.url("elasticsearch"), index, RefreshPolicy.FALSE, Json.mapper(), n -> { }, snapshot);
+    }
+
+    @Test
     void twoSeedsAreIdenticalAndAReuseIgnoresWhatARunChanged() throws Exception {
         Seeder seeder = seeder(SeedProgress.NONE);
         seeder.prepare(run(), dataset(N, true), false, true);

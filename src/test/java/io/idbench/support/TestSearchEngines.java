@@ -13,6 +13,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TestSearchEngines {
     private static final Map<String, CompletableFuture<EmbeddedSearchEngine>> ENGINES = new HashMap<>();
+    /** The engines' path.repo is the sibling "-search-snapshots" of this (never created) directory. */
+    private static final java.nio.file.Path SNAPSHOTS_BESIDE = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+            "idbench-tests-" + ProcessHandle.current().pid());
+
+    /** Where the test engines may write snapshots. */
+    public static java.nio.file.Path snapshotDir() {
+        return ScenarioConfig.builder().withPgDataDir(SNAPSHOTS_BESIDE.toString()).build().searchSnapshotDir();
+    }
 
     private TestSearchEngines() {
     }
@@ -21,8 +29,9 @@ public final class TestSearchEngines {
     public static synchronized String url(String engine) {
         if (ENGINES.isEmpty()) {
             for (String e : new String[] {"elasticsearch", "opensearch"}) {
+                // Snapshots go beside a PostgreSQL directory under the temp dir (the tests' PostgreSQL keeps none).
                 ScenarioConfig config = ScenarioConfig.builder().withSearch(e).withSearchProvider("embedded")
-                        .withSearchHeap("512m").build();
+                        .withSearchHeap("512m").withPgDataDir(SNAPSHOTS_BESIDE.toString()).build();
                 ENGINES.put(e, CompletableFuture.supplyAsync(() -> EmbeddedSearchEngine.start(config, "tests")));
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> ENGINES.values().forEach(f -> {

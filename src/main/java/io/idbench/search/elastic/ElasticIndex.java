@@ -288,6 +288,62 @@ public final class ElasticIndex implements SearchIndex {
         }
     }
 
+    /** The snapshot repository idbench registers (a directory under the engine's path.repo). */
+    public static final String REPOSITORY = "idbench-datasets";
+
+    @Override
+    public void snapshot(java.nio.file.Path location, String name) {
+        repository(location);
+        try {
+            call("DELETE", "/_snapshot/" + REPOSITORY + "/" + name, null, Map.of());
+        } catch (SearchIndexException e) {
+            if (status(e) != 404) {
+                throw e;
+            }
+        }
+        ObjectNode body = json.createObjectNode().put("indices", index).put("include_global_state", false);
+        call("PUT", "/_snapshot/" + REPOSITORY + "/" + name, body, Map.of("wait_for_completion", "true"));
+    }
+
+    @Override
+    public boolean restore(java.nio.file.Path location, String name) {
+        repository(location);
+        try {
+            call("GET", "/_snapshot/" + REPOSITORY + "/" + name, null, Map.of());
+        } catch (SearchIndexException e) {
+            if (status(e) == 404) {
+                return false;
+            }
+            throw e;
+        }
+        // The snapshot holds one index: restored under this index's name, whatever it was called then.
+        ObjectNode body = json.createObjectNode().put("indices", "*").put("include_global_state", false)
+                .put("rename_pattern", "(.+)").put("rename_replacement", index);
+        JsonNode restored = call("POST", "/_snapshot/" + REPOSITORY + "/" + name + "/_restore", body,
+                Map.of("wait_for_completion", "true"));
+        if (restored.path("snapshot").path("shards").path("failed").asInt(0) > 0) {
+            throw new SearchIndexException("Restoring snapshot " + name + " into " + index + " failed: " + abbreviate(restored.toString()));
+        }
+        return true;
+    }
+
+    private void repository(java.nio.file.Path location) {
+        ObjectNode body = json.createObjectNode().put("type", "fs");
+        body.putObject("settings").put("location", location.toAbsolutePath().toString());
+        call("PUT", "/_snapshot/" + REPOSITORY, body, Map.of());
+    }
+
+    @Override
+    public String mappingFingerprint() {
+        try {
+            byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(
+                    text(documents.mapping()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(sha, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public ObjectNode document(StoredResource user) {
         return documents.document(user);
