@@ -92,6 +92,9 @@ final class ServiceStack {
                 indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
                         RefreshPolicy.of(config.searchRefresh()), Json.mapper(), progress::step, snapshot);
                 if (config.users() > 0) {
+                    if (indexed.lastRestore().isPresent()) {
+                        progress.step(config.users()); // restored whole
+                    }
                     progress.end();
                 }
             } catch (RuntimeException e) {
