@@ -294,13 +294,7 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public void snapshot(java.nio.file.Path location, String name) {
         repository(location);
-        try {
-            call("DELETE", "/_snapshot/" + REPOSITORY + "/" + name, null, Map.of());
-        } catch (SearchIndexException e) {
-            if (status(e) != 404) {
-                throw e;
-            }
-        }
+        unlessMissing("DELETE", "/_snapshot/" + REPOSITORY + "/" + name);
         ObjectNode body = json.createObjectNode().put("indices", index).put("include_global_state", false);
         call("PUT", "/_snapshot/" + REPOSITORY + "/" + name, body, Map.of("wait_for_completion", "true"));
     }
@@ -308,13 +302,8 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public boolean restore(java.nio.file.Path location, String name) {
         repository(location);
-        try {
-            call("GET", "/_snapshot/" + REPOSITORY + "/" + name, null, Map.of());
-        } catch (SearchIndexException e) {
-            if (status(e) == 404) {
-                return false;
-            }
-            throw e;
+        if (unlessMissing("GET", "/_snapshot/" + REPOSITORY + "/" + name).isEmpty()) {
+            return false;
         }
         // The snapshot holds one index: restored under this index's name, whatever it was called then.
         ObjectNode body = json.createObjectNode().put("indices", "*").put("include_global_state", false)
@@ -325,6 +314,18 @@ public final class ElasticIndex implements SearchIndex {
             throw new SearchIndexException("Restoring snapshot " + name + " into " + index + " failed: " + abbreviate(restored.toString()));
         }
         return true;
+    }
+
+    /** The engine's answer, or empty when it answers 404 (no such thing). */
+    private java.util.Optional<JsonNode> unlessMissing(String method, String endpoint) {
+        try {
+            return java.util.Optional.of(call(method, endpoint, null, Map.of()));
+        } catch (SearchIndexException e) {
+            if (status(e) == 404) {
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
     }
 
     private void repository(java.nio.file.Path location) {
