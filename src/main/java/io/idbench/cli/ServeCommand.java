@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.config.ScenarioConfig;
+import io.idbench.run.RunRecord;
 import io.idbench.service.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
@@ -87,19 +88,40 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Write base URL, port and token as JSON to this file once the service is ready (for scripts).")
     Path infoFile;
 
-    @Override
-    public Integer call() throws Exception {
-        ScenarioConfig config = configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
+    /** The validated configuration these options describe (a {@link io.idbench.config.ConfigException} otherwise). */
+    public ScenarioConfig config() {
+        return configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
                 .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize).withMaxResults(maxResults)
                 .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers)).build();
+    }
+
+    @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
+            description = "The benchmark run this service serves: marked interrupted if the service stops while it still runs.")
+    Path runRecord;
+
+    @Option(names = "--stop-with-parent", hidden = true,
+            description = "Stop when the process that started this one ends (a build killed with SIGKILL leaves nothing).")
+    boolean stopWithParent;
+
+    @Override
+    public Integer call() throws Exception {
+        ScenarioConfig config = config();
         PrintWriter out = spec.commandLine().getOut();
         Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            if (runRecord != null && RunRecord.interruptIfRunning(runRecord,
+                    "the service was stopped before the run was recorded (the build failed or was stopped)")) {
+                out.println("Run " + runRecord + " recorded as interrupted");
+            }
             stopAll(started, out);
             stopped.countDown();
         }, "idbench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (stopWithParent) {
+            // System.exit runs the hook above: the same orderly stop as SIGTERM.
+            ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(() -> System.exit(3)));
+        }
         try {
             ServiceStack stack = ServiceStack.start(config, out, started);
             String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
@@ -107,7 +129,7 @@ public final class ServeCommand implements Callable<Integer> {
             TokenService tokens = new TokenService(staticToken, config.adminUser(), adminPw, config.tokenTtlSeconds(),
                     Clock.systemUTC());
             ScimServer server = ScimServer.start(config, stack.store, tokens,
-                    PasswordHasher.of(config.passwordHash(), config.bcryptCost()));
+                    PasswordHasher.of(config.passwordHash(), config.bcryptCost()), stack.telemetry);
             started.push(server);
             printReady(out, config, server, staticToken, adminPw);
             if (infoFile != null) {
@@ -148,6 +170,9 @@ public final class ServeCommand implements Callable<Integer> {
                 .put("storage", stack.store.name()).put("search", config.search()).put("pid", ProcessHandle.current().pid());
         if (config.searchEngine()) {
             json.put("searchUrl", stack.engineUrl).put("searchIndex", config.searchIndex());
+            if (stack.store instanceof io.idbench.search.IndexedIdentityStore indexed) {
+                json.put("searchEngine", indexed.index().description());
+            }
         }
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");

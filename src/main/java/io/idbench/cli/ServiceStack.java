@@ -4,7 +4,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
+import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
+import io.idbench.results.ServerTelemetry;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.UnaryOperator;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.RefreshPolicy;
@@ -39,11 +43,14 @@ final class ServiceStack {
     final Optional<SeedRecord> seed;
     /** The engine's URL, or null with search=sql. */
     final String engineUrl;
+    /** What the server side does during a run: database, pool, index. */
+    final ServerTelemetry telemetry;
 
-    private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl) {
+    private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry) {
         this.store = store;
         this.seed = seed;
         this.engineUrl = engineUrl;
+        this.telemetry = telemetry;
     }
 
     static ServiceStack start(ScenarioConfig config, PrintWriter out, Deque<AutoCloseable> started)
@@ -72,7 +79,8 @@ final class ServiceStack {
             UsersCsv.write(Path.of(config.usersCsv()), config.users());
             out.println("Wrote the ids and userNames of " + config.users() + " identities to " + config.usersCsv());
         }
-        HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize());
+        PoolWaits waits = new PoolWaits();
+        HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize(), waits);
         started.push(ds);
         IdentityStore store = IdentityStores.open(config.storage(), ds, Json.mapper());
         String engineUrl = null;
@@ -113,7 +121,8 @@ final class ServiceStack {
         started.push(store);
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
-        return new ServiceStack(store, seed, engineUrl);
+        UnaryOperator<ObjectNode> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
+        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, waits, engineStats));
     }
 
     /** Stops everything started, last first; a failure to stop one is reported and the others still stop. */

@@ -17,7 +17,19 @@ public final class ConnectionPools {
     }
 
     public static HikariDataSource create(String jdbcUrl, String user, String password, int size) {
+        return create(jdbcUrl, user, password, size, null);
+    }
+
+    /** The service's pool, with its connection waits recorded into {@code waits} (null: not recorded). */
+    public static HikariDataSource create(PostgresProvider pg, int size, PoolWaits waits) {
+        return create(pg.jdbcUrl(), pg.user(), pg.password(), size, waits);
+    }
+
+    private static HikariDataSource create(String jdbcUrl, String user, String password, int size, PoolWaits waits) {
         HikariConfig hc = new HikariConfig();
+        if (waits != null) {
+            hc.setMetricsTrackerFactory(waits);
+        }
         hc.setJdbcUrl(jdbcUrl);
         hc.setUsername(user);
         hc.setPassword(password);

@@ -23,6 +23,10 @@ public final class JtlReader {
     /** The columns idbench needs; JMeter writes them with its default CSV settings. */
     public static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "success", "allThreads");
 
+    /** Optional columns the idbench plans add (JMeter's sample_variables): the plan phase and the Server-Timing in ms. */
+    public static final String PHASE = "phase";
+    public static final String SERVER_MILLIS = "serverMs";
+
     private JtlReader() {
     }
 
@@ -50,8 +54,12 @@ public final class JtlReader {
 
     private static JtlSample sample(Map<String, String> row, Path jtl, long line) {
         try {
+            String phase = row.get(PHASE);
+            String server = row.get(SERVER_MILLIS);
             return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), row.get("label"),
-                    Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")));
+                    Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")),
+                    phase == null || phase.isEmpty() ? null : phase,
+                    server == null || server.isEmpty() ? Double.NaN : Double.parseDouble(server));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
         }

@@ -2,10 +2,18 @@ package io.idbench.results;
 
 /**
  * One sample of a JMeter CSV results file (JTL): when it started (epoch ms), how long it took
- * (whole ms, JMeter's resolution), its label, whether it succeeded, and how many threads were
- * active in the whole test when it ended ({@code allThreads}).
+ * (whole ms, JMeter's resolution), its label, whether it succeeded, how many threads were active
+ * in the whole test when it ended ({@code allThreads}), and, when the plan saved them
+ * ({@code sample_variables=phase,serverMs}), the plan phase it belongs to and the service's own
+ * time for it from its {@code Server-Timing} header (ms with µs resolution; NaN when absent).
  */
-public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads) {
+public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads, String phase,
+                        double serverMillis) {
+
+    /** A sample of a plan that saved no phase and no server time. */
+    public JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads) {
+        this(timeStamp, elapsedMillis, label, success, allThreads, null, Double.NaN);
+    }
 
     /** When the sample ended, epoch ms. */
     public long end() {

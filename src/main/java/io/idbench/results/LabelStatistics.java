@@ -13,12 +13,14 @@ public final class LabelStatistics {
     private static final int SIGNIFICANT_DIGITS = 5;
 
     private final Histogram histogram = new Histogram(HIGHEST_MILLIS, SIGNIFICANT_DIGITS);
+    private final ServerTimes server = new ServerTimes();
     private long errors;
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
 
     void add(JtlSample s) {
         histogram.recordValue(Math.min(Math.max(s.elapsedMillis(), 0), HIGHEST_MILLIS));
+        server.add(s.serverMillis());
         if (!s.success()) {
             errors++;
         }
@@ -26,19 +28,22 @@ public final class LabelStatistics {
         lastEnd = Math.max(lastEnd, s.end());
     }
 
-    /** The numbers summary.json records for a label (times in ms, throughput per second). */
+    /**
+     * The numbers summary.json records for a label (times in ms, throughput per second), and the
+     * service's own times when the samples carried them (null otherwise).
+     */
     public record Summary(long samples, long errors, double errorRate, double throughput, double mean, long min, long p50,
-                          long p90, long p95, long p99, long p999, long max) {
+                          long p90, long p95, long p99, long p999, long max, ServerTimes.Summary server) {
     }
 
     public Summary summary() {
         long n = histogram.getTotalCount();
         if (n == 0) {
-            return new Summary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new Summary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
         }
         double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
         return new Summary(n, errors, (double) errors / n, n / seconds, histogram.getMean(), histogram.getMinValue(),
-                at(50), at(90), at(95), at(99), at(99.9), histogram.getMaxValue());
+                at(50), at(90), at(95), at(99), at(99.9), histogram.getMaxValue(), server.summary());
     }
 
     private long at(double percentile) {

@@ -24,6 +24,11 @@ public interface SearchIndex extends AutoCloseable {
 
     boolean exists();
 
+    /** The index's documents and size on disk, for a run's telemetry. */
+    default ObjectNode stats(ObjectNode into) {
+        return into;
+    }
+
     /** Creates the index with its mapping; {@code bulkLoad} turns periodic refresh off until {@link #loaded()}. */
     void create(boolean bulkLoad);
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.membership.ProfileGroups;
+import io.idbench.results.ServerTelemetry;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
@@ -26,6 +27,9 @@ public final class ScimServer implements AutoCloseable {
     public static final String BASE_PATH = "/scim/v2";
     public static final String TOKEN_PATH = "/oauth/token";
     public static final String SCIM_JSON = "application/scim+json";
+    /** The W3C Server-Timing header: {@code app;dur=<ms>}, the time from request to response in the service. */
+    public static final String SERVER_TIMING = "Server-Timing";
+    private static final String STARTED = "idbench.started";
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (WORKLOAD.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
@@ -41,6 +45,12 @@ public final class ScimServer implements AutoCloseable {
 
     /** Starts the server; the port in {@code config} may be 0 for a free one. */
     public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher) {
+        return start(config, store, tokens, hasher, null);
+    }
+
+    /** … with the run's server-side telemetry at /idbench/telemetry (null: none). */
+    public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher,
+                                   ServerTelemetry telemetry) {
         ObjectMapper json = Json.mapper();
         ProfileGroups.ensure(store, config.dyn(), json);
         Javalin app = Javalin.create(cfg -> {
@@ -63,6 +73,19 @@ public final class ScimServer implements AutoCloseable {
             app.before(SearchIndexEndpoints.PATH, ctx -> authenticate(ctx, tokens));
             app.before(SearchIndexEndpoints.PATH + "/*", ctx -> authenticate(ctx, tokens));
         }
+        if (telemetry != null) {
+            new TelemetryEndpoints(telemetry, json).register(app);
+            app.before(TelemetryEndpoints.PATH, ctx -> authenticate(ctx, tokens));
+            app.before(TelemetryEndpoints.PATH + "/*", ctx -> authenticate(ctx, tokens));
+        }
+        // The service's own time per request (µs resolution), for the plans' finer percentiles than JMeter's whole ms.
+        app.before(ctx -> ctx.attribute(STARTED, System.nanoTime()));
+        app.after(ctx -> {
+            Long t0 = ctx.attribute(STARTED);
+            if (t0 != null) {
+                ctx.header(SERVER_TIMING, String.format(java.util.Locale.ROOT, "app;dur=%.3f", (System.nanoTime() - t0) / 1e6));
+            }
+        });
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
         app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));

@@ -3,6 +3,7 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,13 +59,13 @@ class RunStatisticsTest {
 
         LabelStatistics.Summary search = r.labels().get("search");
         // 1 … 10: mean 5.5; p50 is the 5th value, p90 the 9th, p95 and above the 10th.
-        assertThat(search).isEqualTo(new LabelStatistics.Summary(10, 0, 0.0, search.throughput(), 5.5, 1, 5, 9, 10, 10, 10, 10));
+        assertThat(search).isEqualTo(new LabelStatistics.Summary(10, 0, 0.0, search.throughput(), 5.5, 1, 5, 9, 10, 10, 10, 10, null));
         // From the first start (3000) to the last end (3900 + 10): 10 samples in 0.91 s.
         assertThat(search.throughput()).isCloseTo(10 / 0.91, within(1e-9));
 
         LabelStatistics.Summary create = r.labels().get("create");
         // 5, 5, 5, 100: mean 28.75; p50 the 2nd value, p90 the 4th; 4 samples in 3000 … 3400.
-        assertThat(create).isEqualTo(new LabelStatistics.Summary(4, 1, 0.25, 10.0, 28.75, 5, 5, 100, 100, 100, 100, 100));
+        assertThat(create).isEqualTo(new LabelStatistics.Summary(4, 1, 0.25, 10.0, 28.75, 5, 5, 100, 100, 100, 100, 100, null));
 
         LabelStatistics.Summary all = r.labels().get(RunStatistics.ALL);
         // 1 2 3 4 5 5 5 5 6 7 8 9 10 100: mean 170 / 14, p50 the 7th (5), p90 the 13th (10), p99 the 14th.
@@ -73,6 +74,32 @@ class RunStatisticsTest {
         assertThat(all.mean()).isCloseTo(170.0 / 14, within(1e-9));
         assertThat(new long[] {all.min(), all.p50(), all.p90(), all.p99(), all.max()}).containsExactly(1, 5, 10, 100, 100);
         assertThat(all.throughput()).isCloseTo(14 / 0.91, within(1e-9));
+    }
+
+    /**
+     * The idbench plans save each sample's phase and the service's own time: only the measure phase
+     * counts, the others are counted by name, and the server times keep their µs.
+     */
+    @Test
+    void phasesAndServerTimesFromThePlansSampleVariables() throws Exception {
+        Path file = dir.resolve("phases.csv");
+        Files.writeString(file, "timeStamp,elapsed,label,success,allThreads,phase,serverMs\n"
+                + "1000,40,Authenticate,true,1,login,\n"
+                + "1100,3,Populate,true,2,populate,2.5\n"
+                + "1200,3,Populate,true,2,populate,2.5\n"
+                + "1300,9,read,true,2,warmup,8.0\n"
+                + "2000,1,read,true,2,measure,0.250\n"
+                + "2001,1,read,true,2,measure,0.500\n"
+                + "2002,2,read,false,2,measure,1.250\n"
+                + "2003,7,read,true,1,measure,6.0\n");
+        RunStatistics.Result r = RunStatistics.of(file, 0, 2);
+        assertThat(r.excludedPhases()).containsExactly(entry("login", 1L), entry("populate", 2L), entry("warmup", 1L));
+        assertThat(r.warmUpSamples()).isEqualTo(1);
+        assertThat(r.partialConcurrencySamples()).isEqualTo(1);
+        LabelStatistics.Summary read = r.labels().get("read");
+        assertThat(new long[] {read.samples(), read.errors(), read.min(), read.p50(), read.max()}).containsExactly(3, 1, 1, 1, 2);
+        // 250, 500, 1250 µs: mean 666.67 µs; p50 the 2nd; p90 and max the 3rd.
+        assertThat(read.server()).isEqualTo(new ServerTimes.Summary(3, 0.667, 0.5, 1.25, 1.25, 1.25, 1.25));
     }
 
     @Test

@@ -251,6 +251,13 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     @Override
+    public ObjectNode stats(ObjectNode into) {
+        JsonNode total = call("GET", "/" + index + "/_stats/docs,store", null, Map.of()).path("_all").path("primaries");
+        return into.put("index", index).put("documents", total.path("docs").path("count").asLong())
+                .put("sizeBytes", total.path("store").path("size_in_bytes").asLong());
+    }
+
+    @Override
     public long count() {
         return call("GET", "/" + index + "/_count", null, Map.of()).path("count").asLong();
     }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every scenario of a matrix list in sequence, one `./mvnw verify` each, on one machine.
+#   scripts/run-matrix.sh <matrix> [extra Maven arguments…]
+#   scripts/run-matrix.sh small                      # parameters/matrix/small.txt
+#   scripts/run-matrix.sh 2018 -Drepeat=3 -Dresults=/srv/idbench/results
+# A list holds scenario names (parameters/<name>.properties), '#' comments, and '@<list>' to include
+# another list. A failing scenario does not stop the matrix; the script exits non-zero if any failed,
+# and each run is recorded (complete, failed or interrupted) in results/<scenario>/<run-id>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+usage() { echo "usage: scripts/run-matrix.sh <matrix> [maven args…]; matrices: $(cd parameters/matrix && ls *.txt | sed 's/\.txt$//' | tr '\n' ' ')" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+case "$1" in -h|--help) usage ;; esac
+matrix=$1; shift
+
+expand() {
+  local file="parameters/matrix/$1.txt"
+  [ -f "$file" ] || { echo "run-matrix: no matrix '$1' ($file does not exist)" >&2; exit 2; }
+  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$file" | while read -r entry; do
+    [ -z "$entry" ] && continue
+    if [[ $entry == @* ]]; then expand "${entry#@}"; else
+      [ -f "parameters/$entry.properties" ] || { echo "run-matrix: $file names '$entry', but parameters/$entry.properties does not exist" >&2; exit 2; }
+      echo "$entry"; fi
+  done
+}
+scenarios=$(expand "$matrix")
+[ -n "$scenarios" ] || { echo "run-matrix: matrix '$matrix' is empty" >&2; exit 2; }
+total=$(wc -w <<<"$scenarios"); i=0; failed=()
+# The jar is built once; each scenario then runs the benchmark phases only.
+./mvnw -B -ntp -q package -DskipTests
+for s in $scenarios; do
+  i=$((i + 1)); echo "=== [$i/$total] $s ($(date -u +%H:%M:%S))"
+  if ! ./mvnw -B -ntp verify -DskipTests -Dscenario="$s" "$@"; then failed+=("$s"); fi
+done
+echo "=== matrix $matrix: $((total - ${#failed[@]})) of $total scenarios passed${failed:+; failed: ${failed[*]}}"
+[ ${#failed[@]} -eq 0 ]

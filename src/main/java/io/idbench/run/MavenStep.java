@@ -1,0 +1,73 @@
+package io.idbench.run;
+
+import io.idbench.config.ConfigException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmark's lifecycle steps, run by exec-maven-plugin in Maven's JVM (so that {@code -D}
+ * overrides are visible as system properties): {@code prepare}, {@code start}, {@code stop},
+ * {@code record}. A failure is one line (a {@link RunStepException}) that fails the build.
+ */
+public final class MavenStep {
+    private MavenStep() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path basedir = Path.of(System.getProperty("idbench.basedir", ".")).toAbsolutePath();
+        RunDirectory run = new RunDirectory(Path.of(System.getProperty("idbench.run.directory", "target/idbench")),
+                Path.of(System.getProperty("idbench.jmeter.directory", "target/jmeter")));
+        String step = args.length == 0 ? "" : args[0];
+        try {
+            switch (step) {
+                case "prepare" -> new PrepareStep(basedir, run, System.out).prepare(overrides(), profiles(args), Instant.now());
+                case "start" -> new StartStep(basedir, run, Path.of(System.getProperty("idbench.jar", "target/idbench.jar")),
+                        System.out).start();
+                case "stop" -> new StopStep(run, System.out).stop();
+                case "record" -> {
+                    List<String> violations = new RecordStep(run, System.out).record();
+                    if (!violations.isEmpty()) {
+                        violations.forEach(v -> System.out.println("[idbench] FAILED: " + v));
+                        throw new RunStepException("the run failed its thresholds: " + violations.get(0)
+                                + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more, listed above)" : ""));
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown step '" + step + "' (prepare, start, stop, record)");
+            }
+        } catch (ConfigException | ServiceProcess.ServiceFailedException e) {
+            throw new RunStepException(e.getMessage());
+        }
+        System.out.flush();
+    }
+
+    /** The -D values of known parameters (Maven sets them as system properties). */
+    static Map<String, String> overrides() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Parameter p : Parameters.ALL) {
+            String v = System.getProperty(p.key());
+            if (v != null) {
+                out.put(p.key(), v);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> profiles(String[] args) {
+        for (String a : args) {
+            if (a.startsWith("profiles=")) {
+                return PrepareStep.profiles(a.substring("profiles=".length()));
+            }
+        }
+        return List.of();
+    }
+
+    /** A step's failure: its message is the build's error line, without a stack trace. */
+    public static final class RunStepException extends RuntimeException {
+        public RunStepException(String message) {
+            super("idbench: " + message, null, false, false);
+        }
+    }
+}

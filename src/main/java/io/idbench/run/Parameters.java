@@ -1,0 +1,77 @@
+package io.idbench.run;
+
+import io.idbench.config.ScenarioConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Every parameter a run knows, with its default, in the order README documents them. */
+public final class Parameters {
+    /** The scenario of a plain {@code mvn verify}: small, the 2018 plan, no search engine. */
+    public static final String DEFAULT_SCENARIO = "jsonb-nodyn-1k";
+    public static final List<String> PLANS = List.of("heterogeneous", "read-flood", "members", "query-values");
+    public static final List<String> HOTSETS = List.of("populate", "all");
+
+    public static final List<Parameter> ALL = List.of(
+            run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
+            run("plan", "heterogeneous", "the JMeter plan, jmeter/<plan>.jmx: " + String.join(", ", PLANS)),
+            run("threads", "10", "concurrent JMeter threads (closed model) or the thread pool of the open model"),
+            run("loops", "30", "measured iterations per thread (plan 1: six requests each); ignored when duration > 0"),
+            run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)"),
+            run("rampup", "10", "seconds over which the threads start"),
+            run("warmup", "5", "seconds each thread runs the workload before measuring (recorded, not measured)"),
+            run("hotset", "populate", "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
+            run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)"),
+            run("repeat", "1", "runs of the plan on the same seeded dataset; each is recorded, plus median and spread"),
+            run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this"),
+            run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
+            run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),
+            run("results", "results", "where runs are recorded: <results>/<scenario>/<run-id>/"),
+            run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
+            run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
+            new Parameter("target.url", "", null, false,
+                    "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token"),
+            new Parameter("target.token", "", null, true, "the bearer token for target.url"),
+            serve("storage", ScenarioConfig.DEFAULT_STORAGE, "--storage", "jsonb or relational"),
+            serve("search", ScenarioConfig.DEFAULT_SEARCH, "--search", "sql, elasticsearch or opensearch"),
+            serve("dyn", "" + ScenarioConfig.DEFAULT_DYN, "--dyn", "dynamic group memberships (the 2018 'dyn' scenarios)"),
+            serve("users", "" + ScenarioConfig.DEFAULT_USERS, "--users", "identities seeded before the run (kept and reused)"),
+            serve("fresh", "false", "--fresh", "seed the dataset again even when it is kept"),
+            serve("passwordHash", ScenarioConfig.DEFAULT_PASSWORD_HASH, "--password-hash", "ssha256 or bcrypt"),
+            serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER, "--db-provider", "auto, embedded, testcontainers or external"),
+            serve("db.url", "", "--db-url", "JDBC URL of an external PostgreSQL"),
+            serve("db.user", "postgres", "--db-user", "its user"),
+            new Parameter("db.password", "", "--db-password", true, "its password"),
+            serve("db.poolSize", "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE, "--db-pool-size", "the service's JDBC connections"),
+            serve("pgDataDir", ScenarioConfig.DEFAULT_PG_DATA_DIR, "--pg-data-dir",
+                    "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
+            serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),
+            serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER, "--search-provider", "auto, embedded, testcontainers or external"),
+            serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch"),
+            serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap"),
+            serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH, "--search-refresh", "false, wait_for or true"));
+
+    private static final Map<String, Parameter> BY_KEY = index();
+
+    private Parameters() {
+    }
+
+    public static Optional<Parameter> get(String key) {
+        return Optional.ofNullable(BY_KEY.get(key));
+    }
+
+    private static Parameter run(String key, String defaultValue, String description) {
+        return new Parameter(key, defaultValue, null, false, description);
+    }
+
+    private static Parameter serve(String key, String defaultValue, String option, String description) {
+        return new Parameter(key, defaultValue, option, false, description);
+    }
+
+    private static Map<String, Parameter> index() {
+        Map<String, Parameter> m = new LinkedHashMap<>();
+        ALL.forEach(p -> m.put(p.key(), p));
+        return m;
+    }
+}

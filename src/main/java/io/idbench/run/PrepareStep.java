@@ -1,0 +1,186 @@
+package io.idbench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.cli.ServeCommand;
+import io.idbench.config.ConfigException;
+import io.idbench.service.Json;
+import io.idbench.service.TokenService;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+
+/**
+ * process-classes: resolves the run's parameters (scenario file, profiles, -D), validates all of
+ * them, the service's with {@code idbench serve}'s own configuration, before anything starts; then
+ * writes what the later steps and JMeter read, and clears the previous run's JMeter output.
+ */
+final class PrepareStep {
+    /** Seconds a thread group may run past its planned length before JMeter stops it anyway. */
+    static final int SLACK_SECONDS = 120;
+    /** The longest measured phase of a loop-count run: a bound, so that a run always stops by itself. */
+    static final int MAX_LOOP_PHASE_SECONDS = 3600;
+
+    private final Path basedir;
+    private final RunDirectory run;
+    private final PrintStream out;
+
+    PrepareStep(Path basedir, RunDirectory run, PrintStream out) {
+        this.basedir = basedir;
+        this.run = run;
+        this.out = out;
+    }
+
+    /** @return the resolved settings, once everything they imply is written */
+    RunSettings prepare(Map<String, String> overrides, List<String> profiles, Instant now) throws IOException {
+        ScenarioResolver.Resolved resolved = new ScenarioResolver(basedir.resolve("parameters")).resolve(overrides, profiles);
+        RunSettings settings = new RunSettings(resolved, now);
+        Path plan = basedir.resolve("jmeter").resolve(settings.plan + ".jmx");
+        if (!Files.isRegularFile(plan)) {
+            throw new ConfigException("plan " + settings.plan + " has no " + plan);
+        }
+        Path recordDir = basedir.resolve(settings.results).resolve(settings.recordScenario).resolve(settings.runId).normalize();
+        if (Files.exists(recordDir)) {
+            throw new ConfigException("a run is already recorded in " + recordDir + "; give another -DrunId");
+        }
+        List<String> serveArgs = settings.provisioned() ? serveArgs(resolved) : List.of();
+        clear(run.dir());
+        Files.createDirectories(run.plans());
+        for (Path p : List.of(run.jmeterResults(), run.jmeterReports(), run.jmeterTestFiles())) {
+            clear(p);
+        }
+        if (!serveArgs.isEmpty()) {
+            Files.write(run.serveArgs(), serveArgs.stream().map(PrepareStep::quoted).toList());
+        }
+        List<String> planFiles = new ArrayList<>();
+        for (int rep = 1; rep <= settings.repeat; rep++) {
+            String name = settings.plan + (settings.repeat == 1 ? "" : "-rep" + rep) + ".jmx";
+            Files.copy(plan, run.plans().resolve(name));
+            planFiles.add(name.substring(0, name.length() - 4));
+        }
+        writeJmeterProperties(settings);
+        ObjectNode state = Json.mapper().createObjectNode();
+        state.put("scenario", settings.recordScenario).put("runId", settings.runId).put("recordDir", recordDir.toString())
+                .put("prepared", now.toString());
+        state.putPOJO("settings", Map.of("plan", settings.plan, "threads", settings.threads, "openModel", settings.openModel(),
+                "provisioned", settings.provisioned(), "startTimeout", settings.startTimeout));
+        state.putPOJO("thresholds", Map.of("maxErrorPct", settings.maxErrorPct, "maxP95", settings.maxP95, "maxP99", settings.maxP99));
+        state.putPOJO("repetitions", planFiles);
+        state.putPOJO("parameters", stripped(resolved));
+        state.putPOJO("parameterOrigins", resolved.origins());
+        if (resolved.scenarioFile() != null) {
+            state.put("scenarioFile", basedir.relativize(resolved.scenarioFile().toAbsolutePath()).toString());
+        }
+        run.writeRun(state);
+        describe(settings, resolved, recordDir);
+        return settings;
+    }
+
+    /** The service's options, validated by serve's own configuration (the same messages as the CLI). */
+    private List<String> serveArgs(ScenarioResolver.Resolved resolved) {
+        List<String> args = new ArrayList<>();
+        for (Parameter p : Parameters.ALL) {
+            String v = resolved.get(p.key());
+            if (!p.provisioning() || v.isEmpty()) {
+                continue;
+            }
+            if (p.key().equals("fresh")) {
+                if (!v.equals("true") && !v.equals("false")) {
+                    throw new ConfigException("fresh must be true or false, was '" + v + "'");
+                }
+                if (v.equals("true")) {
+                    args.add("--fresh");
+                }
+            } else if (p.key().equals("dyn") && !v.equals("true") && !v.equals("false")) {
+                throw new ConfigException("dyn must be true or false, was '" + v + "'");
+            } else {
+                args.add(p.serveOption() + "=" + v);
+            }
+        }
+        args.add("--token=" + TokenService.randomToken());
+        args.add("--admin-password=" + TokenService.randomToken());
+        args.add("--info-file=" + run.serviceInfo());
+        args.add("--stop-with-parent");
+        ServeCommand serve = new ServeCommand();
+        try {
+            new CommandLine(serve).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        serve.config();
+        return args;
+    }
+
+    private void writeJmeterProperties(RunSettings s) throws IOException {
+        Properties p = new Properties();
+        boolean byTime = s.duration > 0;
+        p.setProperty("threads", "" + s.threads);
+        p.setProperty("rampup", "" + s.rampup);
+        p.setProperty("warmup", "" + s.warmup);
+        p.setProperty("loops", byTime ? "-1" : "" + s.loops);
+        // A loop-count run still has a time bound: it always stops by itself.
+        p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
+        p.setProperty("byTime", "" + byTime);
+        p.setProperty("hot.count", "" + (long) s.threads * s.loops);
+        p.setProperty("hotset", s.hotset);
+        p.setProperty("users", "" + s.users);
+        p.setProperty("rate", "" + s.rate);
+        p.setProperty("open", "" + s.openModel());
+        p.setProperty("run.tag", s.runId);
+        p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmup + SLACK_SECONDS));
+        p.setProperty("max.seconds", "" + (s.rampup + s.warmup + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS));
+        if (!s.provisioned()) {
+            p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
+        }
+        try (var w = Files.newBufferedWriter(run.jmeterProperties())) {
+            p.store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
+        }
+    }
+
+    private void describe(RunSettings s, ScenarioResolver.Resolved r, Path recordDir) {
+        String shape = s.openModel() ? s.rate + " requests/s (open model, " + s.threads + " threads)"
+                : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
+        out.println("[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
+                r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
+                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + s.warmup + " s"
+                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : ""));
+        out.println("[idbench] " + (s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
+                + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities" : "Target: " + s.targetUrl + " (not provisioned)"));
+        out.println("[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));
+    }
+
+    private static Map<String, String> stripped(ScenarioResolver.Resolved r) {
+        Map<String, String> out = new LinkedHashMap<>();
+        r.values().forEach((k, v) -> out.put(k, Parameters.get(k).map(Parameter::secret).orElse(false) && !v.isEmpty() ? "***" : v));
+        return out;
+    }
+
+    /** picocli's @-file syntax: one argument per line, quoted when it holds spaces or quotes. */
+    static String quoted(String arg) {
+        return arg.matches("[^\\s\"'#]*") ? arg : "\"" + arg.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    static void clear(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+
+    static List<String> profiles(String arg) {
+        return Arrays.stream(arg.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

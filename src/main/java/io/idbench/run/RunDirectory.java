@@ -1,0 +1,53 @@
+package io.idbench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.service.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The build's working files for one run ({@code target/idbench}), handed from one lifecycle step
+ * to the next: the resolved run, the service's arguments and ready file, JMeter's properties and
+ * plans, the service's log.
+ */
+public record RunDirectory(Path dir, Path jmeterDir) {
+
+    public Path runJson() { return dir.resolve("run.json"); }
+    public Path serveArgs() { return dir.resolve("serve.args"); }
+    public Path serviceInfo() { return dir.resolve("service.json"); }
+    public Path serviceLog() { return dir.resolve("service.log"); }
+    public Path jmeterProperties() { return dir.resolve("jmeter-run.properties"); }
+    public Path plans() { return dir.resolve("plans"); }
+    public Path telemetry() { return dir.resolve("telemetry.json"); }
+    public Path jmeterResults() { return jmeterDir.resolve("results"); }
+    public Path jmeterReports() { return jmeterDir.resolve("reports"); }
+    public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }
+
+    public ObjectNode readRun() {
+        Path file = runJson();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException("No prepared run in " + dir + ": the prepare step (process-classes) did not run");
+        }
+        try {
+            return (ObjectNode) Json.mapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public void writeRun(ObjectNode run) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(runJson(), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(run));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + runJson() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The record directory of the prepared run. */
+    public Path recordDir() {
+        return Path.of(readRun().path("recordDir").asText());
+    }
+}

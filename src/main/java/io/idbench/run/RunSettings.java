@@ -1,0 +1,205 @@
+package io.idbench.run;
+
+import io.idbench.config.ConfigException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The run's own parameters (the load, the record, the thresholds), typed and validated once with
+ * precise messages; the service's parameters are validated by {@code idbench serve}'s own
+ * configuration. Contradictions between parameters are refused here too.
+ */
+public final class RunSettings {
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    /** What changes the dataset or the workload: a scenario overridden on one of these is another scenario. */
+    static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users");
+    private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]");
+
+    public final String scenario;
+    public final String recordScenario;
+    public final String plan;
+    public final int threads;
+    public final int loops;
+    public final int duration;
+    public final int rampup;
+    public final int warmup;
+    public final String hotset;
+    public final int rate;
+    public final int repeat;
+    public final double maxErrorPct;
+    public final long maxP95;
+    public final long maxP99;
+    public final String results;
+    public final String runId;
+    public final int startTimeout;
+    public final String targetUrl;
+    public final String targetToken;
+    public final long users;
+
+    public RunSettings(ScenarioResolver.Resolved r, Instant now) {
+        scenario = r.scenario();
+        plan = r.get("plan");
+        if (!Parameters.PLANS.contains(plan)) {
+            throw new ConfigException("plan must be one of " + String.join(", ", Parameters.PLANS) + ", was '" + plan + "'");
+        }
+        threads = intIn(r, "threads", 1, 1000);
+        loops = intIn(r, "loops", 1, 1_000_000);
+        duration = intIn(r, "duration", 0, 86_400);
+        rampup = intIn(r, "rampup", 0, 3600);
+        warmup = intIn(r, "warmup", 0, 3600);
+        rate = intIn(r, "rate", 0, 100_000);
+        repeat = intIn(r, "repeat", 1, 100);
+        startTimeout = intIn(r, "startTimeout", 10, 86_400);
+        users = longIn(r, "users", 0, Long.MAX_VALUE);
+        hotset = r.get("hotset");
+        if (!Parameters.HOTSETS.contains(hotset)) {
+            throw new ConfigException("hotset must be one of " + String.join(", ", Parameters.HOTSETS) + ", was '" + hotset + "'");
+        }
+        maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
+        maxP95 = longIn(r, "maxP95", 0, 3_600_000);
+        maxP99 = longIn(r, "maxP99", 0, 3_600_000);
+        results = r.get("results");
+        if (results.isBlank()) {
+            throw new ConfigException("results must name a directory");
+        }
+        runId = r.get("runId").isBlank() ? RUN_ID.format(now) : r.get("runId");
+        if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
+            throw new ConfigException("runId must be letters, digits, '.', '-' or '_' (at most 100), was '" + runId + "'");
+        }
+        targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
+        targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
+        checkCombinations(r);
+        recordScenario = recordScenario(r);
+    }
+
+    /** Whether the service is provisioned by the run (not an external SCIM server). */
+    public boolean provisioned() {
+        return targetUrl == null;
+    }
+
+    /** Open workload: a fixed arrival rate instead of threads looping as fast as they can. */
+    public boolean openModel() {
+        return rate > 0;
+    }
+
+    private void checkCombinations(ScenarioResolver.Resolved r) {
+        if (r.explicit("loops") && r.explicit("duration") && duration > 0) {
+            throw new ConfigException("give loops or duration, not both (duration > 0 measures each thread for that many seconds)");
+        }
+        if (hotset.equals("all") && users == 0) {
+            throw new ConfigException("hotset=all picks targets among the seeded identities, but users is 0");
+        }
+        if (!plan.equals("heterogeneous") && users == 0) {
+            throw new ConfigException("plan " + plan + " works on seeded identities; give users > 0");
+        }
+        if (rate > 0 && !plan.equals("read-flood")) {
+            throw new ConfigException("rate (the open workload) is offered by plan read-flood; plan " + plan + " is a closed workload");
+        }
+        if (targetToken != null && targetUrl == null) {
+            throw new ConfigException("target.token is given without target.url");
+        }
+        if (targetUrl != null) {
+            checkTarget(r);
+        }
+    }
+
+    private void checkTarget(ScenarioResolver.Resolved r) {
+        URI uri;
+        try {
+            uri = new URI(targetUrl);
+        } catch (URISyntaxException e) {
+            throw new ConfigException("target.url is not a URL: '" + targetUrl + "'");
+        }
+        if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+            throw new ConfigException("target.url must look like http://127.0.0.1:8080/scim/v2, was '" + targetUrl + "'");
+        }
+        if (!LOOPBACK.contains(uri.getHost())) {
+            throw new ConfigException("target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback"
+                    + " only, was '" + targetUrl + "'");
+        }
+        if (targetToken == null) {
+            throw new ConfigException("target.url needs target.token, the bearer token of that SCIM server");
+        }
+        for (Parameter p : Parameters.ALL) {
+            if (p.provisioning() && !p.key().equals("users") && r.explicit(p.key())) {
+                throw new ConfigException("target.url benchmarks a SCIM server that is already running, but " + p.key()
+                        + " (from " + r.origins().get(p.key()) + ") provisions one; drop it");
+            }
+        }
+    }
+
+    /**
+     * The scenario a run is recorded under: the named one, unless an override changed one of its
+     * axes, in which case the name says what actually ran ({@code <plan->storage[-nodyn][-es|-os]-<size>}).
+     */
+    private String recordScenario(ScenarioResolver.Resolved r) {
+        if (targetUrl != null) {
+            return r.scenarioNamed() ? scenario : "external";
+        }
+        boolean changed = AXES.stream().anyMatch(r::explicit);
+        return changed || r.scenarioFile() == null ? derivedName(r) : scenario;
+    }
+
+    static String derivedName(ScenarioResolver.Resolved r) {
+        String search = switch (r.get("search")) {
+            case "elasticsearch" -> "-es";
+            case "opensearch" -> "-os";
+            default -> "";
+        };
+        return (r.get("plan").equals("heterogeneous") ? "" : r.get("plan") + "-") + r.get("storage")
+                + (Boolean.parseBoolean(r.get("dyn")) ? "" : "-nodyn") + search + "-" + size(Long.parseLong(r.get("users")));
+    }
+
+    static String size(long users) {
+        if (users >= 1_000_000 && users % 1_000_000 == 0) {
+            return users / 1_000_000 + "m";
+        }
+        if (users >= 1000 && users % 1000 == 0) {
+            return users / 1000 + "k";
+        }
+        return Long.toString(users);
+    }
+
+    private static String stripSlash(String url) {
+        String u = url.trim();
+        return u.endsWith("/") ? u.substring(0, u.length() - 1) : u;
+    }
+
+    static int intIn(ScenarioResolver.Resolved r, String key, int min, int max) {
+        return (int) longIn(r, key, min, max);
+    }
+
+    static long longIn(ScenarioResolver.Resolved r, String key, long min, long max) {
+        String v = r.get(key);
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be a whole number, was '" + v + "'");
+        }
+        if (n < min || n > max) {
+            throw new ConfigException(key + " must be " + (max == Long.MAX_VALUE ? "at least " + min
+                    : "between " + min + " and " + max) + ", was " + n);
+        }
+        return n;
+    }
+
+    private static double doubleIn(ScenarioResolver.Resolved r, String key, double min, double max) {
+        String v = r.get(key);
+        double d;
+        try {
+            d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be a number, was '" + v + "'");
+        }
+        if (!(d >= min && d <= max)) {
+            throw new ConfigException(key + " must be between " + (long) min + " and " + (long) max + ", was " + v);
+        }
+        return d;
+    }
+}

@@ -1,0 +1,122 @@
+package io.idbench.run;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The service under test as a child process of the build: {@code idbench serve} on the run's
+ * arguments, its output in a log file (echoed while it starts), stopped with SIGTERM (its own
+ * shutdown stops PostgreSQL and the engine) by the stop step, or by a shutdown hook of the build's
+ * JVM when the build fails or is stopped before that.
+ */
+final class ServiceProcess {
+    /** How long the service gets to stop PostgreSQL and the engine before it is killed. */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(90);
+
+    private ServiceProcess() {
+    }
+
+    static Process launch(Path jar, Path args, Path log) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(List.of(java, "-jar", jar.toString(), "serve", "@" + args))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessHandle handle = p.toHandle();
+        // Only JDK classes in the hook: it may run after Maven has closed this step's class loader.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(handle), "idbench-service-stop"));
+        return p;
+    }
+
+    /** SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout. */
+    static boolean stop(ProcessHandle service) {
+        if (!service.isAlive()) {
+            return true;
+        }
+        List<ProcessHandle> children = service.descendants().toList();
+        service.destroy();
+        try {
+            service.onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (Exception e) {
+            service.destroyForcibly();
+        }
+        boolean clean = true;
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                clean = false;
+                child.destroyForcibly();
+            }
+        }
+        return clean;
+    }
+
+    /**
+     * Waits until the service wrote its ready file, echoing its log lines meanwhile; fails when it
+     * exits first (a seed that failed, a port in use…) or does not get ready within the timeout.
+     */
+    static void awaitReady(Process p, Path readyFile, Path log, Duration timeout, Consumer<String> echo)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long[] offset = {0};
+        while (!Files.exists(readyFile)) {
+            // Waiting on the process's exit is the poll interval: a failed start is noticed at once.
+            if (p.waitFor(250, TimeUnit.MILLISECONDS)) {
+                tail(log, offset, echo);
+                throw new ServiceFailedException("the service exited with code " + p.exitValue() + " before it was ready"
+                        + lastError(log) + "; its log: " + log);
+            }
+            tail(log, offset, echo);
+            if (System.nanoTime() > deadline) {
+                stop(p.toHandle());
+                throw new ServiceFailedException("the service was not ready within " + timeout.toSeconds()
+                        + " s (startTimeout); its log: " + log);
+            }
+        }
+        tail(log, offset, echo);
+    }
+
+    private static String lastError(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith("idbench: ")) {
+                return " (" + lines.get(i).substring("idbench: ".length()) + ")";
+            }
+        }
+        return "";
+    }
+
+    private static void tail(Path log, long[] offset, Consumer<String> echo) throws IOException {
+        if (!Files.exists(log)) {
+            return;
+        }
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
+            if (f.length() <= offset[0]) {
+                return;
+            }
+            f.seek(offset[0]);
+            byte[] bytes = new byte[(int) (f.length() - offset[0])];
+            f.readFully(bytes);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n');
+            if (end < 0) {
+                return;
+            }
+            offset[0] += text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length;
+            text.substring(0, end).lines().forEach(echo);
+        }
+    }
+
+    /** The service could not be brought up: the run is recorded as failed. */
+    static final class ServiceFailedException extends RuntimeException {
+        ServiceFailedException(String message) {
+            super(message);
+        }
+    }
+}

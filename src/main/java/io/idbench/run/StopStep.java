@@ -1,0 +1,56 @@
+package io.idbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.service.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * post-integration-test: JMeter has finished; reads the service's telemetry for the record, marks
+ * the run measured (so that stopping the service does not count as an interruption), and stops
+ * the service with everything it started.
+ */
+final class StopStep {
+    private final RunDirectory run;
+    private final PrintStream out;
+
+    StopStep(RunDirectory run, PrintStream out) {
+        this.run = run;
+        this.out = out;
+    }
+
+    void stop() throws IOException, InterruptedException {
+        Path record = run.recordDir();
+        if (!Files.exists(run.serviceInfo())) {
+            RunRecord.setStatus(record, RunRecord.MEASURED, null);
+            return;
+        }
+        JsonNode info = Json.mapper().readTree(run.serviceInfo().toFile());
+        String baseUrl = info.path("baseUrl").asText();
+        String root = baseUrl.substring(0, baseUrl.indexOf("/scim/v2"));
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(root + "/idbench/telemetry"))
+                .header("Authorization", "Bearer " + info.path("token").asText()).GET().build(), HttpResponse.BodyHandlers.ofString());
+        ObjectNode summary = RunRecord.read(record);
+        if (r.statusCode() == 200) {
+            Files.writeString(run.telemetry(), r.body());
+            summary.set("telemetry", Json.mapper().readTree(r.body()));
+        } else {
+            summary.put("telemetryUnavailable", "GET /idbench/telemetry answered " + r.statusCode());
+        }
+        summary.put("status", RunRecord.MEASURED);
+        RunRecord.write(record, summary);
+        long pid = info.path("pid").asLong();
+        out.println("[idbench] Stopping the service (pid " + pid + ") and everything it started…");
+        boolean clean = ProcessHandle.of(pid).map(ServiceProcess::stop).orElse(true);
+        if (!clean) {
+            out.println("[idbench] Some of the service's child processes had to be killed; see " + run.serviceLog());
+        }
+    }
+}

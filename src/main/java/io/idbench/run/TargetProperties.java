@@ -1,0 +1,25 @@
+package io.idbench.run;
+
+import java.net.URI;
+import java.util.Properties;
+
+/**
+ * The SCIM base URL as the plans use it: JMeter ignores the query parameters of a sampler whose
+ * path is a whole URL, so the URL is handed over in parts (protocol, host, port, path).
+ */
+final class TargetProperties {
+    private TargetProperties() {
+    }
+
+    static Properties of(String baseUrl, String token) {
+        URI uri = URI.create(baseUrl);
+        Properties p = new Properties();
+        p.setProperty("target.url", baseUrl);
+        p.setProperty("target.protocol", uri.getScheme());
+        p.setProperty("target.host", uri.getHost());
+        p.setProperty("target.port", "" + (uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80));
+        p.setProperty("target.path", uri.getRawPath() == null ? "" : uri.getRawPath());
+        p.setProperty("token", token);
+        return p;
+    }
+}

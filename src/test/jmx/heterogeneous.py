@@ -1,0 +1,87 @@
+import sys; sys.path.insert(0, "/tmp/jmx")
+from lib import *
+P = "heterogeneous"
+FRAG = "one iteration: six requests"
+PROFILE = "urn:idbench:params:scim:schemas:extension:profile:2.0:User"
+ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+
+def user_body(name):
+    return ('{"schemas":["urn:ietf:params:scim:schemas:core:2.0:User","' + ENTERPRISE + '","' + PROFILE + '"],'
+            '"userName":"' + name + '","password":"password-1",'
+            '"name":{"givenName":"fn_' + name + '","familyName":"sn_' + name + '"},'
+            '"userType":"Type ${__RandomString(1,ABCDEFGHIJ,)}",'
+            '"emails":[{"value":"' + name + '@example.org","type":"work","primary":true}],'
+            '"phoneNumbers":[{"value":"+1 556 ' + name + '","type":"mobile"}],'
+            '"addresses":[{"streetAddress":"4507 Hill Boulevard, Suite 242","locality":"Ashland","region":"OH","postalCode":"23434","country":"US","type":"home"},'
+            '{"streetAddress":"8936 Pine Court, Suite 132","locality":"Arlington","region":"VA","postalCode":"13905","country":"US","type":"work"}],'
+            '"' + ENTERPRISE + '":{"employeeNumber":"N-' + name + '"},'
+            '"' + PROFILE + '":{"ssn":${__Random(1000000000000,8999999999999,)},"badge":${__Random(1000000000000,8999999999999,)},'
+            '"gender":"F","birthPlace":"Rome","birthday":"1980-05-17T00:00:00Z","contractLevel":"senior","contractStart":"2010-03-01T00:00:00Z",'
+            '"qualification":"master","institution":"University of Rome","organization":"Tirasa","recruitment":"2010"}}')
+
+iteration = fragment(FRAG,
+    http("Create new user", "POST", "${base}/Users",
+         user_params("this iteration: a target among the hot set, a new identity", [
+             ("xn", "${__Random(1,${targetMax},)}"),
+             ("target", "${targetPrefix}${xn}"),
+             ("newName", "n.${tag}.${__threadNum}.${__counter(TRUE,)}")]),
+         status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
+         body=user_body("${newName}")),
+    http("Search existing user", "GET", "${base}/Users",
+         status("200"),
+         json_extract("foundId", "$.Resources[?(@.userName == '${target}')].id"),
+         var_not("the search found ${target}", "foundId", "NOT_FOUND"),
+         query=[("filter", 'name.givenName eq "fn_${target}" or name.familyName eq "sn_${target}"'),
+                ("sortBy", "name.familyName"), ("count", "25")]),
+    http("Read existing user by id", "GET", "${base}/Users/${foundId}",
+         status("200"), json_is("it is ${target}", "$.userName", "${target}")),
+    http("Update existing user", "PATCH", "${base}/Users/${foundId}",
+         status("200"), body_contains("the new e-mail is visible", '"value":"${newName}.mail@example.org"'),
+         body='{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"emails[type eq \\"work\\"].value","value":"${newName}.mail@example.org"}]}'),
+    http("Read new user by userName", "GET", "${base}/Users",
+         status("200"), json_is("exactly one match", "$.totalResults", "1"), json_is("it is the new identity", "$.Resources[0].id", "${newId}"),
+         query=[("filter", 'userName eq "${newName}"')]),
+    http("Delete new user", "DELETE", "${base}/Users/${newId}", status("204")))
+
+login = thread_group("1 Login", "1", "0", "${__P(max.seconds,3900)}",
+    "Obtains the bearer token the later requests use (2018: Authenticate user). Skipped against an external server (target.token).",
+    phase("login"),
+    if_("the service issues tokens", '${__jexl3("${__P(login.url,)}" != "")}',
+        http("Authenticate", "POST", "${__P(login.url)}",
+             status("200"), json_extract("accessToken", "$.access_token"),
+             jsr223_post("token for every later request", 'props.put("token", vars.get("accessToken"))'),
+             form=[("grant_type", "password"), ("username", "${__P(login.user)}"), ("password", "${__P(login.password)}")])))
+
+populate = thread_group("2 Populate", "${__P(threads,10)}", "0", "${__P(max.seconds,3900)}",
+    "threads x loops identities created through the API: the 2018 hot set (hotset=populate). Recorded with phase=populate, not measured.",
+    phase("populate"), headers("SCIM headers", SCIM_HEADERS),
+    http("Populate: create user", "POST", "${base}/Users",
+         user_params("a hot-set identity", [("newName", "hot.${tag}.${__counter(FALSE,)}")]), status("201"),
+         body=user_body("${newName}")),
+    loops="${__P(loops,30)}")
+
+mixed = thread_group("3 Mixed", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
+    "The measured phase: every thread warms up for warmup s, all threads meet at a barrier, then each runs loops iterations (or duration s).",
+    headers("SCIM headers", SCIM_HEADERS), *measured(P, FRAG))
+
+teardown = thread_group("4 Teardown", "${__P(threads,10)}", "0", "${__P(max.seconds,3900)}",
+    "Deletes the hot set, so that repetitions start from the seeded dataset. Recorded with phase=teardown, not measured.",
+    phase("teardown"), headers("SCIM headers", SCIM_HEADERS),
+    http("Teardown: find user", "GET", "${base}/Users",
+         user_params("a hot-set identity", [("hotName", "hot.${tag}.${__counter(FALSE,)}")]),
+         status("200"), json_extract("hotId", "$.Resources[0].id"),
+         query=[("filter", 'userName eq "${hotName}"'), ("attributes", "id")]),
+    if_("found", '${__jexl3("${hotId}" != "NOT_FOUND")}',
+        http("Teardown: delete user", "DELETE", "${base}/Users/${hotId}", status("204"))),
+    loops="${__P(loops,30)}")
+
+udvs = [("base", "${__P(target.path)}"),
+        ("tag", "${__P(run.tag,run)}.${__time(,)}")]
+targets = [
+        ("targetPrefix", "${__groovy('${__P(hotset,populate)}' == 'all' ? 'user.' : 'hot.${tag}.')}"),
+        ("targetMax", "${__groovy('${__P(hotset,populate)}' == 'all' ? '${__P(users,0)}' : '${__P(hot.count,300)}')}")]
+
+comment = ("Plan 1 of WORKLOAD.md, the 2018 Syncope study: Login, Populate (threads x loops identities), Mixed (six requests per "
+           "iteration: create, search, read by id, update e-mail, read by userName, delete), then Teardown. Properties: target.url, "
+           "token or login.url/user/password, threads, loops or duration, rampup, warmup, hotset, users, hot.count.")
+open(sys.argv[1], "w").write(plan(P, comment, udvs, udv("targets: the hot set or all seeded identities", targets), http_defaults(), server_timing(), iteration, login, populate, mixed, teardown))
