@@ -109,13 +109,13 @@ public final class RunSettings {
     }
 
     private void checkTarget(ScenarioResolver.Resolved r) {
-        URI uri;
+        URI uri = null;
         try {
             uri = new URI(targetUrl);
         } catch (URISyntaxException e) {
-            throw new ConfigException("target.url is not a URL: '" + targetUrl + "'");
+            // reported below, as any other malformed URL
         }
-        if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+        if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
             throw new ConfigException("target.url must look like http://127.0.0.1:8080/scim/v2, was '" + targetUrl + "'");
         }
         if (!LOOPBACK.contains(uri.getHost())) {

@@ -1,5 +1,5 @@
-import sys; sys.path.insert(0, "/tmp/jmx")
-from lib import *
+import sys, os; sys.path.insert(0, os.path.dirname(__file__))
+from plans import *
 P = "heterogeneous"
 FRAG = "one iteration: six requests"
 PROFILE = "urn:idbench:params:scim:schemas:extension:profile:2.0:User"
@@ -84,4 +84,5 @@ targets = [
 comment = ("Plan 1 of WORKLOAD.md, the 2018 Syncope study: Login, Populate (threads x loops identities), Mixed (six requests per "
            "iteration: create, search, read by id, update e-mail, read by userName, delete), then Teardown. Properties: target.url, "
            "token or login.url/user/password, threads, loops or duration, rampup, warmup, hotset, users, hot.count.")
-open(sys.argv[1], "w").write(plan(P, comment, udvs, udv("targets: the hot set or all seeded identities", targets), http_defaults(), server_timing(), iteration, login, populate, mixed, teardown))
+if __name__ == "__main__":
+    open(sys.argv[1], "w").write(plan(P, comment, udvs, udv("targets: the hot set or all seeded identities", targets), http_defaults(), server_timing(), iteration, login, populate, mixed, teardown))

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The four plans are generated from these scripts so that they share one structure (warm-up, barrier,
+# measured phase, phases and Server-Timing recorded per sample). Edit the scripts, then run this
+# (python3 only) and commit the .jmx files with them; the plans open in JMeter's GUI as usual.
+set -euo pipefail
+cd "$(dirname "$0")"
+python3 heterogeneous.py ../heterogeneous.jmx
+python3 read_flood.py ../read-flood.jmx
+python3 members.py ../members.jmx
+python3 query_values.py ../query-values.jmx
+for f in ../*.jmx; do python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$f"; done
+echo "generated: $(cd .. && ls *.jmx | tr '\n' ' ')"

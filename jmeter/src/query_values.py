@@ -1,0 +1,35 @@
+"""Plan 4 (Stellio NGSI-LD study): create, partial and full update, queries by type and values."""
+import sys, os; sys.path.insert(0, os.path.dirname(__file__))
+from plans import *
+from heterogeneous import user_body, PROFILE
+P = "query-values"
+FRAG = "one iteration"
+
+iteration = fragment(FRAG,
+    http("Create user", "POST", "${base}/Users",
+         user_params("this iteration", [("newName", "q.${tag}.${__threadNum}.${__counter(TRUE,)}"),
+                                        ("n", "${__Random(1,${__P(users,1000)},)}"),
+                                        ("ssnFloor", "${__jexl3(100000000 + ${__Random(1,${__P(users,1000)},)})}")]),
+         status("201"), json_extract("newId", "$.id"), body=user_body("${newName}")),
+    http("Partial update (PATCH one attribute)", "PATCH", "${base}/Users/${newId}", status("200"),
+         body_contains("the new title is visible", '"title":"t-${newName}"'),
+         body='{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"title","value":"t-${newName}"}]}'),
+    http("Full update (PUT)", "PUT", "${base}/Users/${newId}", status("200"), json_is("it is the identity", "$.id", "${newId}"),
+         body=user_body("${newName}")),
+    http("Query by type and value range", "GET", "${base}/Users", status("200"), json_extract("found", "$.totalResults"),
+         var_not("a list response", "found", "NOT_FOUND"),
+         query=[("filter", 'userType eq "Type C" and ' + PROFILE + ':ssn gt ${ssnFloor}'), ("count", "25")]),
+    http("Query by type and e-mail", "GET", "${base}/Users", status("200"), json_extract("found", "$.totalResults"),
+         var_not("a list response", "found", "NOT_FOUND"),
+         query=[("filter", 'userType eq "Type C" and emails.value eq "user.${n}@example.org"')]),
+    http("Delete user", "DELETE", "${base}/Users/${newId}", status("204")))
+
+tg = thread_group("Query values", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
+    "Warm-up, barrier, then loops iterations (or duration s). Stellio reports requests/s and p95 at 10 and 50 threads.",
+    headers("SCIM headers", SCIM_HEADERS), *measured(P, FRAG))
+
+udvs = [("base", "${__P(target.path)}"), ("tag", "${__P(run.tag,run)}.${__time(,)}")]
+comment = ("Plan 4 of WORKLOAD.md (Stellio NGSI-LD study): create; partial update (PATCH one attribute); full update (PUT); "
+           "query by type and a value range, and by type and an existing e-mail; delete. Properties: target.*, token, users, threads, "
+           "loops or duration, rampup, warmup.")
+open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, tg))

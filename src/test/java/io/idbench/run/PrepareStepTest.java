@@ -1,0 +1,207 @@
+package io.idbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.config.ConfigException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The prepare step on the project's own parameters/ and jmeter/: every bad or contradictory
+ * parameter is refused with its exact message and leaves nothing written; good ones resolve in
+ * layers (defaults, scenario file, profiles, -D) into the service's arguments and JMeter's properties.
+ */
+class PrepareStepTest {
+    private static final Path PROJECT = Path.of("").toAbsolutePath();
+    private static final Instant NOW = Instant.parse("2026-11-22T20:30:00Z");
+
+    @TempDir
+    Path tmp;
+    private RunDirectory run;
+    private Path basedir;
+
+    @BeforeEach
+    void project() throws Exception {
+        // A project of the real parameters/ and jmeter/, with results going to the temp directory.
+        basedir = tmp.resolve("project");
+        Files.createDirectories(basedir);
+        Files.createSymbolicLink(basedir.resolve("parameters"), PROJECT.resolve("parameters"));
+        Files.createSymbolicLink(basedir.resolve("jmeter"), PROJECT.resolve("jmeter"));
+        run = new RunDirectory(tmp.resolve("target/idbench"), tmp.resolve("target/jmeter"));
+    }
+
+    private RunSettings prepare(Map<String, String> overrides, String... profiles) throws Exception {
+        return new PrepareStep(basedir, run, new PrintStream(new ByteArrayOutputStream())).prepare(overrides, List.of(profiles), NOW);
+    }
+
+    private static Map<String, String> d(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static Stream<Arguments> refused() {
+        return Stream.of(
+                Arguments.of(d("threads", "0"), List.of(), "threads must be between 1 and 1000, was 0"),
+                Arguments.of(d("threads", "ten"), List.of(), "threads must be a whole number, was 'ten'"),
+                Arguments.of(d("loops", "0"), List.of(), "loops must be between 1 and 1000000, was 0"),
+                Arguments.of(d("rampup", "-1"), List.of(), "rampup must be between 0 and 3600, was -1"),
+                Arguments.of(d("repeat", "101"), List.of(), "repeat must be between 1 and 100, was 101"),
+                Arguments.of(d("maxErrorPct", "150"), List.of(), "maxErrorPct must be between 0 and 100, was 150"),
+                Arguments.of(d("plan", "soak"), List.of(),
+                        "plan must be one of heterogeneous, read-flood, members, query-values, was 'soak'"),
+                Arguments.of(d("hotset", "some"), List.of(), "hotset must be one of populate, all, was 'some'"),
+                Arguments.of(d("hotset", "all", "users", "0"), List.of(),
+                        "hotset=all picks targets among the seeded identities, but users is 0"),
+                Arguments.of(d("loops", "30", "duration", "60"), List.of(),
+                        "give loops or duration, not both (duration > 0 measures each thread for that many seconds)"),
+                Arguments.of(d("rate", "100"), List.of(),
+                        "rate (the open workload) is offered by plan read-flood; plan heterogeneous is a closed workload"),
+                Arguments.of(d("plan", "members", "users", "0"), List.of(), "plan members works on seeded identities; give users > 0"),
+                Arguments.of(d("runId", "a b"), List.of(), "runId must be letters, digits, '.', '-' or '_' (at most 100), was 'a b'"),
+                Arguments.of(d(), List.of("jsonb", "relational"), "profiles -Pjsonb and -Prelational both set storage; choose one"),
+                Arguments.of(d("scenario", "jsonb-nodyn-1k"), List.of("relational"),
+                        "profile -Prelational sets storage=relational, but scenario jsonb-nodyn-1k has storage=jsonb;"
+                                + " drop the profile or choose another scenario"),
+                Arguments.of(d("storage", "jsonb"), List.of("relational"),
+                        "-Dstorage=jsonb contradicts profile -Prelational (storage=relational); drop one of them"),
+                Arguments.of(d(), List.of("mongo"), "unknown axis profile -Pmongo; the axis profiles are dyn, es, jsonb, nodyn, os,"
+                        + " relational, sql"),
+                Arguments.of(d("storage", "mongo"), List.of(), "storage must be one of jsonb, relational, was 'mongo'"),
+                Arguments.of(d("dyn", "maybe"), List.of(), "dyn must be true or false, was 'maybe'"),
+                Arguments.of(d("users", "-5"), List.of(), "users must be at least 0, was -5"),
+                Arguments.of(d("search.url", "http://127.0.0.1:9"), List.of(),
+                        "a search url is given, but search is sql; choose elasticsearch or opensearch"),
+                Arguments.of(d("target.url", "http://10.1.2.3:8080/scim/v2", "target.token", "t"), List.of(),
+                        "target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback only,"
+                                + " was 'http://10.1.2.3:8080/scim/v2'"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2"), List.of(),
+                        "target.url needs target.token, the bearer token of that SCIM server"),
+                Arguments.of(d("target.url", "127.0.0.1:8080", "target.token", "t"), List.of(),
+                        "target.url must look like http://127.0.0.1:8080/scim/v2, was '127.0.0.1:8080'"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "storage", "relational"),
+                        List.of(), "target.url benchmarks a SCIM server that is already running, but storage (from -D) provisions"
+                                + " one; drop it"),
+                Arguments.of(d("target.token", "t"), List.of(), "target.token is given without target.url"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refused")
+    void aBadOrContradictoryParameterIsRefusedWithItsMessageAndChangesNothing(Map<String, String> overrides, List<String> profiles,
+                                                                              String message) {
+        assertThatThrownBy(() -> prepare(overrides, profiles.toArray(String[]::new)))
+                .isInstanceOf(ConfigException.class).hasMessage(message);
+        assertThat(run.dir()).doesNotExist();
+        assertThat(basedir.resolve("results")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownScenarioListsTheScenarios() {
+        assertThatThrownBy(() -> prepare(d("scenario", "jsonb-1x"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("no scenario 'jsonb-1x': " + basedir.resolve("parameters/jsonb-1x.properties")
+                        + " does not exist (scenarios: jsonb-10k, jsonb-1k, ");
+    }
+
+    @Test
+    void anUnknownKeyInAScenarioFileIsRefused() throws Exception {
+        Path own = tmp.resolve("own");
+        Files.createDirectories(own.resolve("parameters"));
+        Files.createSymbolicLink(own.resolve("jmeter"), PROJECT.resolve("jmeter"));
+        Files.writeString(own.resolve("parameters/typo.properties"), "storage=jsonb\nthread=10\n");
+        assertThatThrownBy(() -> new PrepareStep(own, run, new PrintStream(new ByteArrayOutputStream()))
+                .prepare(d("scenario", "typo"), List.of(), NOW)).isInstanceOf(ConfigException.class)
+                .hasMessage(own.resolve("parameters/typo.properties") + ": unknown parameter 'thread'");
+    }
+
+    @Test
+    void theDefaultScenarioResolvesIntoServeArgumentsJmeterPropertiesAndOnePlan() throws Exception {
+        RunSettings s = prepare(d());
+        assertThat(s.recordScenario).isEqualTo("jsonb-nodyn-1k");
+        assertThat(s.runId).isEqualTo("20261122-203000");
+        assertThat(Files.readAllLines(run.serveArgs())).startsWith("--storage=jsonb", "--search=sql", "--dyn=false", "--users=1000")
+                .contains("--info-file=" + run.serviceInfo(), "--stop-with-parent")
+                .anyMatch(a -> a.startsWith("--token=")).noneMatch(a -> a.startsWith("--fresh"));
+        Properties p = jmeterProperties();
+        assertThat(p).containsEntry("threads", "10").containsEntry("loops", "30").containsEntry("rampup", "10")
+                .containsEntry("warmup", "5").containsEntry("byTime", "false").containsEntry("hot.count", "300")
+                .containsEntry("duration", "" + PrepareStep.MAX_LOOP_PHASE_SECONDS);
+        try (Stream<Path> plans = Files.list(run.plans())) {
+            assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
+        }
+        JsonNode state = run.readRun();
+        assertThat(state.path("recordDir").asText()).isEqualTo(basedir.resolve("results/jsonb-nodyn-1k/20261122-203000").toString());
+        assertThat(state.path("parameterOrigins").path("storage").asText()).isEqualTo("scenario jsonb-nodyn-1k");
+        assertThat(state.path("parameterOrigins").path("threads").asText()).isEqualTo("default");
+    }
+
+    @Test
+    void profilesAndOverridesMapOntoTheSameParametersAndNameWhatRan() throws Exception {
+        RunSettings s = prepare(d("users", "100000", "duration", "60"), "relational", "es", "nodyn");
+        // An axis changed: the run is recorded under what actually ran, not the default scenario's name.
+        assertThat(s.recordScenario).isEqualTo("relational-nodyn-es-100k");
+        assertThat(Files.readAllLines(run.serveArgs())).startsWith("--storage=relational", "--search=elasticsearch", "--dyn=false",
+                "--users=100000");
+        assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true");
+        assertThat(run.readRun().path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
+    }
+
+    @Test
+    void anOverrideOutsideTheAxesKeepsTheScenarioName() throws Exception {
+        assertThat(prepare(d("scenario", "relational-nodyn-1k", "threads", "4")).recordScenario).isEqualTo("relational-nodyn-1k");
+    }
+
+    @Test
+    void repetitionsAreCopiesOfThePlanAndSecretsAreStripped() throws Exception {
+        prepare(d("repeat", "3", "db.password", "s3cret"));
+        try (Stream<Path> plans = Files.list(run.plans())) {
+            assertThat(plans.map(f -> f.getFileName().toString()).sorted())
+                    .containsExactly("heterogeneous-rep1.jmx", "heterogeneous-rep2.jmx", "heterogeneous-rep3.jmx");
+        }
+        assertThat(run.readRun().path("parameters").path("db.password").asText()).isEqualTo("***");
+        assertThat(Files.readString(run.runJson())).doesNotContain("s3cret");
+    }
+
+    @Test
+    void anExternalTargetIsHandedToJmeterInParts() throws Exception {
+        RunSettings s = prepare(d("target.url", "http://127.0.0.1:8080/scim/v2/", "target.token", "t0k"));
+        assertThat(s.provisioned()).isFalse();
+        assertThat(s.recordScenario).isEqualTo("external");
+        assertThat(run.serveArgs()).doesNotExist();
+        assertThat(jmeterProperties()).containsEntry("target.host", "127.0.0.1").containsEntry("target.port", "8080")
+                .containsEntry("target.path", "/scim/v2").containsEntry("token", "t0k");
+        assertThat(run.readRun().path("parameters").path("target.token").asText()).isEqualTo("***");
+    }
+
+    @Test
+    void aRunIdAlreadyRecordedIsRefused() throws Exception {
+        Files.createDirectories(basedir.resolve("results/jsonb-nodyn-1k/r1"));
+        assertThatThrownBy(() -> prepare(d("runId", "r1"))).isInstanceOf(ConfigException.class)
+                .hasMessage("a run is already recorded in " + basedir.resolve("results/jsonb-nodyn-1k/r1") + "; give another -DrunId");
+    }
+
+    private Properties jmeterProperties() throws Exception {
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(run.jmeterProperties())) {
+            p.load(in);
+        }
+        return p;
+    }
+}
