@@ -148,7 +148,8 @@ final class RecordStep {
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.createDirectories(target.getParent());
+                    Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
         }

@@ -28,8 +28,12 @@ final class ServiceProcess {
         Process p = new ProcessBuilder(List.of(java, "-jar", jar.toString(), "serve", "@" + args))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ProcessHandle handle = p.toHandle();
-        // Only JDK classes in the hook: it may run after Maven has closed this step's class loader.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(handle), "idbench-service-stop"));
+        // Only JDK classes in the hook: it may run after Maven has closed this step's class loader. Besides the
+        // service, it stops any other child of the build (JMeter, when the build is stopped during the plan).
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stop(handle);
+            ProcessHandle.current().children().forEach(ServiceProcess::stop);
+        }, "idbench-service-stop"));
         return p;
     }
 

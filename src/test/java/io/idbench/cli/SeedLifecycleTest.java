@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * complete; the next seed says so and loads it again; then serve --users reuses it.
  */
 class SeedLifecycleTest {
-    private static final Pattern POSTGRES = Pattern.compile("^PostgreSQL: embedded .* on 127\\.0\\.0\\.1:(\\d+) ");
     private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
     private static final String TOKEN = "seed-lifecycle-token-0123456789";
     private static final String USERS = "--users=100000";
@@ -42,11 +42,11 @@ class SeedLifecycleTest {
         List<String> output = new CopyOnWriteArrayList<>();
         BufferedReader lines = reader(first);
         readUntil(lines, output, l -> l.startsWith("seed: generate + COPY: 100,000 identities"));
-        String port = port(output);
+        String port = Postmasters.port(output);
         first.toHandle().destroy(); // SIGTERM
         assertThat(first.waitFor(60, TimeUnit.SECONDS)).as("seed exits after SIGTERM").isTrue();
         assertThat(first.exitValue()).isNotZero();
-        assertThat(ServeLifecycleTest.postgresRunningOn(port)).as("PostgreSQL left behind: " + output).isFalse();
+        assertThat(Postmasters.runningOn(port)).as("PostgreSQL left behind: " + output).isFalse();
 
         // 2. The next seed finds the unfinished dataset, drops it and loads it again.
         List<String> second = runToEnd(start("seed", USERS));
@@ -54,7 +54,7 @@ class SeedLifecycleTest {
                 + "was never completed"));
         assertThat(second).anyMatch(l -> l.matches("Dataset jsonb_100000_nodyn_ssha256_g1_\\w+ loaded in .*: generate .*, COPY .*, "
                 + "index build .*, VACUUM ANALYZE .*, clone .*"));
-        assertThat(ServeLifecycleTest.postgresRunningOn(port(second))).isFalse();
+        assertThat(Postmasters.runningOn(Postmasters.port(second))).isFalse();
 
         // 3. serve reuses it: a clone, no load.
         Process serve = start("serve", USERS, "--port=0", "--token=" + TOKEN);
@@ -72,7 +72,7 @@ class SeedLifecycleTest {
                     .contains("\"userName\":\"user.99999\"").contains("\"display\":\"hr\"");
             serve.toHandle().destroy();
             assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(ServeLifecycleTest.postgresRunningOn(port(served))).isFalse();
+            assertThat(Postmasters.runningOn(Postmasters.port(served))).isFalse();
         } finally {
             serve.destroyForcibly();
         }
@@ -116,11 +116,6 @@ class SeedLifecycleTest {
         } finally {
             p.destroyForcibly();
         }
-    }
-
-    private static String port(List<String> output) {
-        return output.stream().map(POSTGRES::matcher).filter(Matcher::find).map(m -> m.group(1)).findFirst()
-                .orElseThrow(() -> new AssertionError("no PostgreSQL line in " + output));
     }
 
     private static String get(String url) throws Exception {

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,7 +54,7 @@ class ServeLifecycleTest {
             String[] found = CompletableFuture.supplyAsync(() -> readUntilReady(lines, output)).get(180, TimeUnit.SECONDS);
             String baseUrl = found[0];
             String pgPort = found[1];
-            assertThat(postgresRunningOn(pgPort)).as("embedded PostgreSQL process").isTrue();
+            assertThat(Postmasters.runningOn(pgPort)).as("embedded PostgreSQL process").isTrue();
             assertThat(output).anyMatch(l -> l.startsWith("PostgreSQL: embedded PostgreSQL 17.") && l.contains("(chosen explicitly;"));
             List<ProcessHandle> engine = enginesProcesses(output);
             assertThat(engine).allMatch(ProcessHandle::isAlive);
@@ -67,7 +68,7 @@ class ServeLifecycleTest {
             assertThat(serve.waitFor(120, TimeUnit.SECONDS)).as("serve exits after SIGTERM").isTrue();
             CompletableFuture.runAsync(() -> lines.lines().forEach(output::add)).get(30, TimeUnit.SECONDS);
             assertThat(output).contains("Stopped.");
-            assertThat(postgresRunningOn(pgPort)).as("PostgreSQL left behind: " + output).isFalse();
+            assertThat(Postmasters.runningOn(pgPort)).as("PostgreSQL left behind: " + output).isFalse();
             assertThat(engine).as("engine processes left behind").noneMatch(ProcessHandle::isAlive);
             return output;
         } finally {
@@ -109,19 +110,5 @@ class ServeLifecycleTest {
             throw new java.io.UncheckedIOException(e);
         }
         throw new AssertionError("serve ended before it was ready: " + output);
-    }
-
-    /** A postmaster started by zonky runs as {@code postgres -D <dir> -p <port> …}. */
-    static boolean postgresRunningOn(String port) {
-        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).anyMatch(p -> {
-            String[] args = p.info().arguments().orElse(new String[0]);
-            String cmd = p.info().command().orElse("");
-            for (int i = 0; i + 1 < args.length; i++) {
-                if (cmd.endsWith("/postgres") && args[i].equals("-p") && args[i + 1].equals(port)) {
-                    return true;
-                }
-            }
-            return false;
-        });
     }
 }

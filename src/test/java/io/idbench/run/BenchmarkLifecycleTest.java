@@ -1,0 +1,129 @@
+package io.idbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.idbench.service.Json;
+import io.idbench.support.Postmasters;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmark as a user runs it: {@code ./mvnw verify} on a copy of this project (main sources,
+ * plans, parameters, wrapper), through jmeter-maven-plugin, against a real service or a
+ * deliberately failing one. Each build takes about a minute.
+ */
+class BenchmarkLifecycleTest {
+    private static final Path PROJECT = Path.of("").toAbsolutePath();
+    private static final List<String> COPIED = List.of("pom.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters");
+
+    @TempDir
+    static Path tmp;
+    private static Path project;
+
+    @BeforeAll
+    static void copyProject() throws IOException {
+        project = tmp.resolve("project");
+        for (String part : COPIED) {
+            RecordStep.copyTree(PROJECT.resolve(part), project.resolve(part));
+        }
+        project.resolve("mvnw").toFile().setExecutable(true);
+    }
+
+    /** ./mvnw verify in the copy; the unit tests are not copied, the engines' distributions are the outer build's. */
+    private static Process verify(Path log, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("./mvnw", "-B", "-ntp", "verify", "-DskipTests",
+                "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist"), "-Dresults=" + tmp.resolve("results")));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private static JsonNode summary(String scenario, String runId) throws IOException {
+        return Json.mapper().readTree(tmp.resolve("results").resolve(scenario).resolve(runId).resolve(RunRecord.FILE).toFile());
+    }
+
+    @Test
+    void aPlanAgainstAFailingServiceFailsTheBuildAndIsRecordedAsFailed() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        HttpServer failing = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        failing.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            byte[] body = "{\"schemas\":[\"urn:ietf:params:scim:api:messages:2.0:Error\"],\"status\":\"500\",\"detail\":\"broken on purpose\"}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/scim+json");
+            exchange.sendResponseHeaders(500, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        failing.start();
+        try {
+            Path log = tmp.resolve("failing.log");
+            Process mvn = verify(log, "-Dtarget.url=http://127.0.0.1:" + failing.getAddress().getPort() + "/scim/v2",
+                    "-Dtarget.token=token-for-a-broken-service", "-Dthreads=2", "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DrunId=failing");
+            assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
+            String output = Files.readString(log);
+            assertThat(mvn.exitValue()).as(output).isNotZero();
+            assertThat(output).contains("idbench: the run failed its thresholds: Create new user: error rate 100.00% (6 of 6) is above 0%");
+            assertThat(requests.get()).as("requests the failing service received").isGreaterThan(6);
+            JsonNode summary = summary("external", "failing");
+            assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);
+            assertThat(summary.path("labels").path("Search existing user").path("errorRate").asDouble()).isEqualTo(1.0);
+            assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
+        } finally {
+            failing.stop(0);
+        }
+    }
+
+    @Test
+    void aRunKilledHalfWayIsRecordedAsInterruptedAndLeavesNoProcessBehind() throws Exception {
+        Path log = tmp.resolve("killed.log");
+        Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
+        Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-Drampup=1", "-DpgDataDir=none", "-DrunId=killed");
+        try {
+            // Half-way: the plan is measuring (the JTL fills), the service and JMeter run, PostgreSQL too.
+            await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> !mvn.isAlive() || Files.exists(jtl) && lines(jtl) > 500);
+            assertThat(mvn.isAlive()).as(Files.readString(log)).isTrue();
+            List<ProcessHandle> children = mvn.toHandle().descendants().toList();
+            assertThat(children).as("the service and JMeter").hasSizeGreaterThanOrEqualTo(2);
+            String pgPort = Postmasters.port(Files.readAllLines(project.resolve("target/idbench/service.log")));
+            assertThat(Postmasters.runningOn(pgPort)).isTrue();
+            assertThat(summary("jsonb-nodyn-1k", "killed").path("status").asText()).isEqualTo(RunRecord.RUNNING);
+
+            mvn.destroy(); // SIGTERM to Maven, as a CI abort or a kill does
+            assertThat(mvn.waitFor(3, TimeUnit.MINUTES)).as("Maven ends").isTrue();
+            await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> {
+                assertThat(children).as("processes left behind").noneMatch(ProcessHandle::isAlive);
+                assertThat(Postmasters.runningOn(pgPort)).as("PostgreSQL left behind").isFalse();
+            });
+            JsonNode summary = summary("jsonb-nodyn-1k", "killed");
+            assertThat(summary.path("status").asText()).isEqualTo(RunRecord.INTERRUPTED);
+            assertThat(summary.path("statusReason").asText()).contains("stopped before the run was recorded");
+            assertThat(summary.has("labels")).as("no statistics for an interrupted run").isFalse();
+        } finally {
+            mvn.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            mvn.destroyForcibly();
+        }
+    }
+
+    private static long lines(Path file) throws IOException {
+        try (Stream<String> l = Files.lines(file)) {
+            return l.count();
+        }
+    }
+}
