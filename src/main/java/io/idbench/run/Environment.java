@@ -25,6 +25,7 @@ final class Environment {
         env.put("os", (pretty == null ? System.getProperty("os.name") : pretty.replace("\"", "")) + " (" + System.getProperty("os.name")
                 + " " + System.getProperty("os.version") + ", " + System.getProperty("os.arch") + ")");
         env.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+        env.put("jmeter", System.getProperty("idbench.jmeter.version", "unknown"));
         env.put("gitCommit", git(basedir, "rev-parse", "HEAD"));
         String dirty = git(basedir, "status", "--porcelain", "--untracked-files=no");
         env.put("gitDirty", dirty != null && !dirty.isBlank());

@@ -40,7 +40,13 @@ final class StopStep {
         ObjectNode summary = RunRecord.read(record);
         if (r.statusCode() == 200) {
             Files.writeString(run.telemetry(), r.body());
-            summary.set("telemetry", Json.mapper().readTree(r.body()));
+            JsonNode telemetry = Json.mapper().readTree(r.body());
+            summary.set("telemetry", telemetry);
+            ObjectNode env = (ObjectNode) summary.path("environment");
+            env.put("postgresql", telemetry.path("database").path("version").asText());
+            if (info.has("searchEngine")) {
+                env.set("searchEngine", info.get("searchEngine"));
+            }
         } else {
             summary.put("telemetryUnavailable", "GET /idbench/telemetry answered " + r.statusCode());
         }

@@ -93,7 +93,8 @@ class BenchmarkLifecycleTest {
     void aRunKilledHalfWayIsRecordedAsInterruptedAndLeavesNoProcessBehind() throws Exception {
         Path log = tmp.resolve("killed.log");
         Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
-        Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-Drampup=1", "-DpgDataDir=none", "-DrunId=killed");
+        Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-Drampup=1", "-DpgDataDir=none", "-Ddb.provider=embedded",
+                "-DrunId=killed");
         try {
             // Half-way: the plan is measuring (the JTL fills), the service and JMeter run, PostgreSQL too.
             await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
