@@ -58,6 +58,7 @@ final class PrepareStep {
         for (Path p : List.of(run.jmeterResults(), run.jmeterReports(), run.jmeterTestFiles())) {
             clear(p);
         }
+        removeOldJmeterTrees(run.jmeterDir().getParent());
         if (!serveArgs.isEmpty()) {
             Files.write(run.serveArgs(), serveArgs.stream().map(PrepareStep::quoted).toList());
         }
@@ -178,6 +179,24 @@ final class PrepareStep {
             }
         }
         Files.createDirectories(dir);
+    }
+
+    /**
+     * jmeter-maven-plugin unpacks a 75 MB JMeter tree into {@code target/<random UUID>/jmeter} on every
+     * build: the previous runs' trees are removed before this run's is made, so target/ does not grow
+     * by one tree per run.
+     */
+    static void removeOldJmeterTrees(Path target) throws IOException {
+        if (!Files.isDirectory(target)) {
+            return;
+        }
+        try (Stream<Path> dirs = Files.list(target)) {
+            for (Path dir : dirs.filter(d -> d.getFileName().toString().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties"))).toList()) {
+                clear(dir);
+                Files.delete(dir);
+            }
+        }
     }
 
     static List<String> profiles(String arg) {
