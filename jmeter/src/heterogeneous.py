@@ -58,7 +58,7 @@ populate = thread_group("2 Populate", "${__P(threads,10)}", "0", "${__P(max.seco
     http("Populate: create user", "POST", "${base}/Users",
          user_params("a hot-set identity", [("newName", "hot.${tag}.${__counter(FALSE,)}")]), status("201"),
          body=user_body("${newName}")),
-    loops="${__P(loops,30)}")
+    loops="${__P(populate.loops,30)}")
 
 mixed = thread_group("3 Mixed", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
     "The measured phase: every thread warms up for warmup s, all threads meet at a barrier, then each runs loops iterations (or duration s).",
@@ -73,7 +73,7 @@ teardown = thread_group("4 Teardown", "${__P(threads,10)}", "0", "${__P(max.seco
          query=[("filter", 'userName eq "${hotName}"'), ("attributes", "id")]),
     if_("found", '${__jexl3("${hotId}" != "NOT_FOUND")}',
         http("Teardown: delete user", "DELETE", "${base}/Users/${hotId}", status("204"))),
-    loops="${__P(loops,30)}")
+    loops="${__P(populate.loops,30)}")
 
 udvs = [("base", "${__P(target.path)}"),
         ("tag", "${__P(run.tag,run)}.${__time(,)}")]
@@ -82,7 +82,7 @@ targets = [
         ("targetMax", "${__groovy('${__P(hotset,populate)}' == 'all' ? '${__P(users,0)}' : '${__P(hot.count,300)}')}")]
 
 comment = ("Plan 1 of WORKLOAD.md, the 2018 Syncope study: Login, Populate (threads x loops identities), Mixed (six requests per "
-           "iteration: create, search, read by id, update e-mail, read by userName, delete), then Teardown. Properties: target.url, "
-           "token or login.url/user/password, threads, loops or duration, rampup, warmup, hotset, users, hot.count.")
+           "iteration: create, search, read by id, update e-mail, read by userName, delete), then Teardown. Properties: target.*, "
+           "token or login.url/user/password, threads, loops or duration, rampup, warmup, hotset, users, hot.count, populate.loops.")
 if __name__ == "__main__":
     open(sys.argv[1], "w").write(plan(P, comment, udvs, udv("targets: the hot set or all seeded identities", targets), http_defaults(), server_timing(), iteration, login, populate, mixed, teardown))

@@ -131,6 +131,8 @@ final class PrepareStep {
         // A loop-count run still has a time bound: it always stops by itself.
         p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
         p.setProperty("byTime", "" + byTime);
+        // Populate (and Teardown) create threads x loops identities, also when the measured phase is timed.
+        p.setProperty("populate.loops", "" + s.loops);
         p.setProperty("hot.count", "" + (long) s.threads * s.loops);
         p.setProperty("hotset", s.hotset);
         p.setProperty("users", "" + s.users);

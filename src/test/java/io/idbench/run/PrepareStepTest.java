@@ -159,7 +159,8 @@ class PrepareStepTest {
         assertThat(s.recordScenario).isEqualTo("relational-nodyn-es-100k");
         assertThat(Files.readAllLines(run.serveArgs())).startsWith("--storage=relational", "--search=elasticsearch", "--dyn=false",
                 "--users=100000");
-        assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true");
+        assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true")
+                .containsEntry("populate.loops", "30").containsEntry("hot.count", "300");
         assertThat(run.readRun().path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
     }
 
