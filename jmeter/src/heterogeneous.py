@@ -24,7 +24,7 @@ iteration = fragment(FRAG,
          user_params("this iteration: a target among the hot set, a new identity", [
              ("xn", "${__Random(1,${targetMax},)}"),
              ("target", "${targetPrefix}${xn}"),
-             ("newName", "n.${tag}.${__threadNum}.${__counter(TRUE,)}")]),
+             ("newName", "n.${tag}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
          status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
          body=user_body("${newName}")),
     http("Search existing user", "GET", "${base}/Users",

@@ -136,24 +136,36 @@ def jsr223_post(name, script):
     return node(f'<JSR223PostProcessor guiclass="TestBeanGUI" testclass="JSR223PostProcessor" testname="{e(name)}">'
                 + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true") + sp("script", script) + '</JSR223PostProcessor>')
 
+def while_(name, condition, *children):
+    return node(f'<WhileController guiclass="WhileControllerGui" testclass="WhileController" testname="{e(name)}">'
+                + sp("WhileController.condition", condition) + '</WhileController>', *children)
+
+def mark_time(name, var, seconds):
+    """A no-op sampler (not recorded) before which var = now + seconds, in ms."""
+    return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
+                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+                user_params(var, [(var, "${__jexl3(${__time(,)} + 1000 * " + seconds + ")}")]))
+
 def measured(plan_name, fragment_name):
-    """Warm-up, barrier, then the measured phase: loops per thread, or duration seconds."""
+    """Warm-up, barrier, then the measured phase: loops per thread, or duration seconds. Timed phases run whole
+    iterations (a While on the clock, not a Runtime Controller that would cut one between its create and its delete)."""
     return [
-        runtime("warm-up: ${__P(warmup,5)} s per thread, recorded with phase=warmup", "${__P(warmup,5)}", phase("warmup"), module(plan_name, fragment_name)),
+        mark_time("warm-up starts", "warmupEnd", "${__P(warmup,5)}"),
+        while_("warm-up: whole iterations for ${__P(warmup,5)} s, recorded with phase=warmup", "${__jexl3(${__time(,)} < ${warmupEnd})}",
+               phase("warmup"), module(plan_name, fragment_name)),
         barrier("${__P(threads,10)}", "${__P(barrier.timeout,180000)}"),
         if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
             phase("measure"),
             runtime("bounded in time too: ${__P(duration)} s", "${__P(duration,3600)}",
                     node(f'<LoopController guiclass="LoopControlPanel" testclass="LoopController" testname="${{__P(loops,30)}} loops">'
                          + bp("LoopController.continue_forever", True) + sp("LoopController.loops", "${__P(loops,30)}") + '</LoopController>',
-                         module(plan_name, fragment_name),
-                         # one pass of the loop controller, then leave the runtime controller
-                         ),
+                         module(plan_name, fragment_name)),
                     node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="loops done: stop this thread">'
                          + ip("ActionProcessor.action", 0) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>'))),
         if_("by duration", '${__jexl3("${__P(byTime,false)}" == "true")}',
-            phase("measure"),
-            runtime("${__P(duration)} s per thread", "${__P(duration,60)}", module(plan_name, fragment_name))),
+            mark_time("measuring starts", "measureEnd", "${__P(duration,60)}"),
+            while_("whole iterations for ${__P(duration)} s", "${__jexl3(${__time(,)} < ${measureEnd})}",
+                   phase("measure"), module(plan_name, fragment_name))),
     ]
 
 def udv(name, pairs):

@@ -7,7 +7,7 @@ FRAG = "one iteration"
 
 iteration = fragment(FRAG,
     http("Create user", "POST", "${base}/Users",
-         user_params("this iteration", [("newName", "q.${tag}.${__threadNum}.${__counter(TRUE,)}"),
+         user_params("this iteration", [("newName", "q.${tag}.${phase}.${__threadNum}.${__counter(TRUE,)}"),
                                         ("n", "${__Random(1,${__P(users,1000)},)}"),
                                         ("ssnFloor", "${__jexl3(100000000 + ${__Random(1,${__P(users,1000)},)})}")]),
          status("201"), json_extract("newId", "$.id"), body=user_body("${newName}")),
