@@ -10,11 +10,6 @@ package io.idbench.results;
 public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads, String phase,
                         double serverMillis) {
 
-    /** A sample of a plan that saved no phase and no server time. */
-    public JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads) {
-        this(timeStamp, elapsedMillis, label, success, allThreads, null, Double.NaN);
-    }
-
     /** When the sample ended, epoch ms. */
     public long end() {
         return timeStamp + elapsedMillis;

@@ -47,9 +47,9 @@ final class RecordStep {
         List<Map<String, LabelStatistics.Summary>> labels = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         int n = 0;
-        for (JsonNode name : state.path("repetitions")) {
+        for (String name : inOrderOfRunning(state.path("repetitions"))) {
             n++;
-            Path jtl = run.jmeterResults().resolve(name.asText() + ".csv");
+            Path jtl = run.jmeterResults().resolve(name + ".csv");
             if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
                 problems.add("repetition " + n + " wrote no results (" + jtl + ")");
                 continue;
@@ -57,14 +57,14 @@ final class RecordStep {
             Path dir = record.resolve("rep-" + n);
             Files.createDirectories(dir);
             gzip(jtl, dir.resolve("results.csv.gz"));
-            Path dashboard = run.jmeterReports().resolve(name.asText());
+            Path dashboard = run.jmeterReports().resolve(name);
             if (Files.isDirectory(dashboard)) {
                 copyTree(dashboard, dir.resolve("dashboard"));
             }
             RunStatistics.Result stats = RunStatistics.of(jtl, 0, minThreads);
             labels.add(stats.labels());
             ObjectNode rep = reps.addObject();
-            rep.put("repetition", n).put("jtl", "rep-" + n + "/results.csv.gz");
+            rep.put("repetition", n).put("plan", name + ".jmx").put("jtl", "rep-" + n + "/results.csv.gz");
             if (Files.isDirectory(dashboard)) {
                 rep.put("dashboard", "rep-" + n + "/dashboard/index.html");
             }
@@ -99,6 +99,25 @@ final class RecordStep {
         RunRecord.write(record, summary);
         print(labels, spread, record);
         return problems;
+    }
+
+    /**
+     * The repetitions' plans in the order JMeter ran them (jmeter-maven-plugin runs a directory's plans
+     * in file-system order), so that rep-1 is the first: the one that meets the service coldest.
+     */
+    private List<String> inOrderOfRunning(JsonNode names) throws IOException {
+        Map<String, Long> started = new LinkedHashMap<>();
+        for (JsonNode name : names) {
+            Path jtl = run.jmeterResults().resolve(name.asText() + ".csv");
+            started.put(name.asText(), Files.isRegularFile(jtl) ? firstTimeStamp(jtl) : Long.MAX_VALUE);
+        }
+        return started.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).toList();
+    }
+
+    private static long firstTimeStamp(Path jtl) throws IOException {
+        try (var lines = Files.lines(jtl)) {
+            return lines.skip(1).findFirst().map(l -> Long.parseLong(l.substring(0, l.indexOf(',')))).orElse(Long.MAX_VALUE);
+        }
     }
 
     /** Per label, each figure's median over the repetitions (the figures themselves with one repetition). */

@@ -41,6 +41,11 @@ public final class TestDatabase {
      * its own pool: for tests and benchmarks that must not share tables with the rest.
      */
     public static HikariDataSource fresh(String name, int poolSize) {
+        return fresh(name, poolSize, null);
+    }
+
+    /** … with the pool's connection waits recorded into {@code waits}. */
+    public static HikariDataSource fresh(String name, int poolSize, io.idbench.provision.PoolWaits waits) {
         try (Connection c = pool().getConnection(); Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute("DROP DATABASE IF EXISTS " + name);
@@ -50,7 +55,7 @@ public final class TestDatabase {
         }
         return ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
                 postgres.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + name), postgres.user(),
-                postgres.password(), "tests: database " + name), poolSize);
+                postgres.password(), "tests: database " + name), poolSize, waits);
     }
 
     /** Empties every idbench table (the schema stays). */
