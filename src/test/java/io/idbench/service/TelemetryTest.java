@@ -104,7 +104,7 @@ class TelemetryTest {
         assertThat(insert.path("calls").asLong()).isEqualTo(3);
         assertThat(insert.path("meanMs").asDouble()).isPositive();
         assertThat(t.path("connectionPool").path("acquisitions").asLong()).isGreaterThanOrEqualTo(3);
-        assertThat(t.path("connectionPool").path("total").asInt()).isEqualTo(4);
+        assertThat(t.path("connectionPool").path("total").asInt()).as("connections open now (the pool fills in the background)").isBetween(1, 4);
 
         assertThat(call("POST", "/idbench/telemetry/reset", ServiceTestBase.TOKEN).statusCode()).isEqualTo(204);
         JsonNode after = Json.mapper().readTree(call("GET", "/idbench/telemetry", ServiceTestBase.TOKEN).body());

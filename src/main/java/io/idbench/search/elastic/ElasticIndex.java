@@ -252,8 +252,9 @@ public final class ElasticIndex implements SearchIndex {
 
     @Override
     public ObjectNode stats(ObjectNode into) {
+        // _stats counts Lucene documents, nested ones (e-mails, addresses…) included: the users come from _count.
         JsonNode total = call("GET", "/" + index + "/_stats/docs,store", null, Map.of()).path("_all").path("primaries");
-        return into.put("index", index).put("documents", total.path("docs").path("count").asLong())
+        return into.put("index", index).put("users", count()).put("luceneDocuments", total.path("docs").path("count").asLong())
                 .put("sizeBytes", total.path("store").path("size_in_bytes").asLong());
     }
 
