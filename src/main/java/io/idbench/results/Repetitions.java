@@ -1,0 +1,60 @@
+package io.idbench.results;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Repetitions of one plan on one dataset: per label and figure, the median over the repetitions
+ * and their spread (min, max, and (max - min) / median), so that a difference between two runs can
+ * be read against the run-to-run noise of the machine.
+ */
+public final class Repetitions {
+    /** The figures compared across repetitions. */
+    static final Map<String, ToDoubleFunction<LabelStatistics.Summary>> FIGURES = figures();
+
+    private Repetitions() {
+    }
+
+    /** One figure across repetitions. */
+    public record Spread(double median, double min, double max, double spreadPct) {
+    }
+
+    /** @return per label (present in every repetition), per figure, the spread */
+    public static Map<String, Map<String, Spread>> of(List<Map<String, LabelStatistics.Summary>> repetitions) {
+        Map<String, Map<String, Spread>> out = new LinkedHashMap<>();
+        if (repetitions.isEmpty()) {
+            return out;
+        }
+        for (String label : repetitions.get(0).keySet()) {
+            if (!repetitions.stream().allMatch(r -> r.containsKey(label))) {
+                continue;
+            }
+            Map<String, Spread> figures = new LinkedHashMap<>();
+            FIGURES.forEach((name, f) -> figures.put(name, spread(repetitions.stream().mapToDouble(r -> f.applyAsDouble(r.get(label)))
+                    .sorted().toArray())));
+            out.put(label, figures);
+        }
+        return out;
+    }
+
+    static Spread spread(double[] sorted) {
+        int n = sorted.length;
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        double min = sorted[0];
+        double max = sorted[n - 1];
+        return new Spread(median, min, max, median == 0 ? 0 : Math.round((max - min) / median * 1000) / 10.0);
+    }
+
+    private static Map<String, ToDoubleFunction<LabelStatistics.Summary>> figures() {
+        Map<String, ToDoubleFunction<LabelStatistics.Summary>> m = new LinkedHashMap<>();
+        m.put("throughput", LabelStatistics.Summary::throughput);
+        m.put("mean", LabelStatistics.Summary::mean);
+        m.put("p50", LabelStatistics.Summary::p50);
+        m.put("p95", LabelStatistics.Summary::p95);
+        m.put("p99", LabelStatistics.Summary::p99);
+        m.put("errorRate", LabelStatistics.Summary::errorRate);
+        return m;
+    }
+}

@@ -1,0 +1,40 @@
+package io.idbench.results;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The service's own time per request, from its {@code Server-Timing: app;dur=<ms>} header: µs
+ * resolution where JMeter's elapsed time has whole milliseconds, so percentiles of sub-millisecond
+ * operations mean something. It excludes the network and JMeter itself.
+ */
+public final class ServerTimes {
+    private static final long HIGHEST_MICROS = 3_600_000_000L;
+    private final Histogram micros = new Histogram(HIGHEST_MICROS, 3);
+
+    void add(double millis) {
+        if (!Double.isNaN(millis)) {
+            micros.recordValue(Math.min(Math.max(Math.round(millis * 1000), 0), HIGHEST_MICROS));
+        }
+    }
+
+    /** Times in ms with three decimals (µs). */
+    public record Summary(long samples, double mean, double p50, double p90, double p95, double p99, double max) {
+    }
+
+    /** Null when no sample carried a server time (a plan without the header, or another SCIM server). */
+    Summary summary() {
+        if (micros.getTotalCount() == 0) {
+            return null;
+        }
+        return new Summary(micros.getTotalCount(), round(micros.getMean()), at(50), at(90), at(95), at(99),
+                round(micros.getMaxValue()));
+    }
+
+    private double at(double percentile) {
+        return round(micros.getValueAtPercentile(percentile));
+    }
+
+    private static double round(double micros) {
+        return Math.round(micros) / 1000.0;
+    }
+}
