@@ -6,9 +6,6 @@ import io.idbench.service.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,19 +56,19 @@ final class StartStep {
         Files.writeString(run.serveArgs(), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n", StandardOpenOption.APPEND);
         out.println("[idbench] Starting the service (log: " + basedir.relativize(run.serviceLog()) + ")…");
         out.flush();
-        Process service = ServiceProcess.launch(jar, run.serveArgs(), run.serviceLog());
+        Process process = ServiceProcess.launch(jar, run.serveArgs(), run.serviceLog());
         try {
-            ServiceProcess.awaitReady(service, run.serviceInfo(), run.serviceLog(),
+            ServiceProcess.awaitReady(process, run.serviceInfo(), run.serviceLog(),
                     Duration.ofSeconds(state.path("settings").path("startTimeout").asLong()), line -> out.println("[service] " + line));
         } catch (ServiceProcess.ServiceFailedException e) {
             RunRecord.setStatus(record, RunRecord.FAILED, e.getMessage());
             throw e;
         }
-        JsonNode info = Json.mapper().readTree(run.serviceInfo().toFile());
-        String baseUrl = info.path("baseUrl").asText();
-        String token = info.path("token").asText();
-        resetTelemetry(baseUrl, token);
-        appendTarget(baseUrl, token);
+        ServiceInfo service = ServiceInfo.read(run.serviceInfo());
+        JsonNode info = service.json();
+        String baseUrl = service.baseUrl();
+        resetTelemetry(service);
+        appendTarget(service);
         summary = RunRecord.read(record);
         if (info.has("seed")) {
             summary.set("seed", info.get("seed"));
@@ -84,14 +81,13 @@ final class StartStep {
         RunRecord.write(record, summary);
     }
 
-    private void appendTarget(String baseUrl, String token) throws IOException {
-        String root = baseUrl.substring(0, baseUrl.indexOf("/scim/v2"));
+    private void appendTarget(ServiceInfo service) throws IOException {
         List<String> serveArgs = Files.readAllLines(run.serveArgs());
         String password = serveArgs.stream().filter(a -> a.startsWith("--admin-password=")).findFirst().orElseThrow()
                 .substring("--admin-password=".length());
-        Properties p = TargetProperties.of(baseUrl, token);
+        Properties p = TargetProperties.of(service.baseUrl(), service.token());
         // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user").
-        p.setProperty("login.url", root + "/oauth/token");
+        p.setProperty("login.url", service.root() + "/oauth/token");
         p.setProperty("login.user", "admin");
         p.setProperty("login.password", password);
         try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
@@ -100,11 +96,8 @@ final class StartStep {
     }
 
     /** The telemetry window starts when the service is ready: the run, not the seed. */
-    static void resetTelemetry(String baseUrl, String token) throws IOException, InterruptedException {
-        String root = baseUrl.substring(0, baseUrl.indexOf("/scim/v2"));
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(root + "/idbench/telemetry/reset"))
-                .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.noBody()).build(),
-                HttpResponse.BodyHandlers.ofString());
+    static void resetTelemetry(ServiceInfo service) throws IOException, InterruptedException {
+        HttpResponse<String> r = service.call("POST", "/idbench/telemetry/reset");
         if (r.statusCode() != 204) {
             throw new IllegalStateException("Resetting the service's telemetry answered " + r.statusCode() + ": " + r.body());
         }

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.service.Json;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +29,9 @@ final class StopStep {
             RunRecord.setStatus(record, RunRecord.MEASURED, null);
             return;
         }
-        JsonNode info = Json.mapper().readTree(run.serviceInfo().toFile());
-        String baseUrl = info.path("baseUrl").asText();
-        String root = baseUrl.substring(0, baseUrl.indexOf("/scim/v2"));
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(root + "/idbench/telemetry"))
-                .header("Authorization", "Bearer " + info.path("token").asText()).GET().build(), HttpResponse.BodyHandlers.ofString());
+        ServiceInfo service = ServiceInfo.read(run.serviceInfo());
+        JsonNode info = service.json();
+        HttpResponse<String> r = service.call("GET", "/idbench/telemetry");
         ObjectNode summary = RunRecord.read(record);
         if (r.statusCode() == 200) {
             Files.writeString(run.telemetry(), r.body());
@@ -52,7 +47,7 @@ final class StopStep {
         }
         summary.put("status", RunRecord.MEASURED);
         RunRecord.write(record, summary);
-        long pid = info.path("pid").asLong();
+        long pid = service.pid();
         out.println("[idbench] Stopping the service (pid " + pid + ") and everything it started…");
         boolean clean = ProcessHandle.of(pid).map(ServiceProcess::stop).orElse(true);
         if (!clean) {
