@@ -31,8 +31,11 @@ public final class MavenStep {
                     List<String> violations = new RecordStep(run, System.out).record();
                     if (!violations.isEmpty()) {
                         violations.forEach(v -> System.out.println("[idbench] FAILED: " + v));
-                        throw new RunStepException("the run failed its thresholds: " + violations.get(0)
-                                + (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more, listed above)" : ""));
+                        throw new RunStepException("the run failed its thresholds: " + firstOf(violations));
+                    }
+                    List<String> regressions = new BaselineCheck(run, System.out).check();
+                    if (!regressions.isEmpty()) {
+                        throw new RunStepException("the run regressed: " + firstOf(regressions));
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown step '" + step + "' (prepare, start, stop, record)");
@@ -41,6 +44,10 @@ public final class MavenStep {
             throw new RunStepException(e.getMessage());
         }
         System.out.flush();
+    }
+
+    private static String firstOf(List<String> problems) {
+        return problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more, listed above)" : "");
     }
 
     /** The -D values of known parameters (Maven sets them as system properties). */

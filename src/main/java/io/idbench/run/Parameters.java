@@ -27,6 +27,8 @@ public final class Parameters {
             run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this"),
             run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
             run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),
+            run("baseline", "", "compare the run with this run directory or baseline file; fail the build past tolerance"),
+            run("tolerance", "20", "how much worse (%) than the baseline a p50/p95/p99 or throughput may be"),
             run("results", "results", "where runs are recorded: <results>/<scenario>/<run-id>/"),
             run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),

@@ -52,6 +52,10 @@ final class PrepareStep {
         if (Files.exists(recordDir)) {
             throw new ConfigException("a run is already recorded in " + recordDir + "; give another -DrunId");
         }
+        Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
+        if (baseline != null) {
+            io.idbench.cli.CompareCommand.summary(baseline, "baseline"); // refused now, not after the run
+        }
         List<String> serveArgs = settings.provisioned() ? serveArgs(resolved) : List.of();
         clear(run.dir());
         Files.createDirectories(run.plans());
@@ -75,6 +79,9 @@ final class PrepareStep {
         state.putPOJO("settings", Map.of("plan", settings.plan, "threads", settings.threads, "openModel", settings.openModel(),
                 "provisioned", settings.provisioned(), "startTimeout", settings.startTimeout));
         state.putPOJO("thresholds", Map.of("maxErrorPct", settings.maxErrorPct, "maxP95", settings.maxP95, "maxP99", settings.maxP99));
+        if (baseline != null) {
+            state.put("baseline", baseline.toString()).put("tolerance", settings.tolerance);
+        }
         state.putPOJO("repetitions", planFiles);
         state.putPOJO("parameters", stripped(resolved));
         state.putPOJO("parameterOrigins", resolved.origins());

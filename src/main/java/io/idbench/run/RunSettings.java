@@ -35,6 +35,9 @@ public final class RunSettings {
     public final long maxP95;
     public final long maxP99;
     public final String results;
+    /** The baseline to compare with, or null. */
+    public final String baseline;
+    public final double tolerance;
     public final String runId;
     public final int startTimeout;
     public final String targetUrl;
@@ -63,6 +66,8 @@ public final class RunSettings {
         maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
         maxP95 = longIn(r, "maxP95", 0, 3_600_000);
         maxP99 = longIn(r, "maxP99", 0, 3_600_000);
+        baseline = r.get("baseline").isBlank() ? null : r.get("baseline");
+        tolerance = doubleIn(r, "tolerance", 0, 1000);
         results = r.get("results");
         if (results.isBlank()) {
             throw new ConfigException("results must name a directory");

@@ -100,7 +100,8 @@ class PrepareStepTest {
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "storage", "relational"),
                         List.of(), "target.url benchmarks a SCIM server that is already running, but storage (from -D) provisions"
                                 + " one; drop it"),
-                Arguments.of(d("target.token", "t"), List.of(), "target.token is given without target.url"));
+                Arguments.of(d("target.token", "t"), List.of(), "target.token is given without target.url"),
+                Arguments.of(d("tolerance", "-5"), List.of(), "tolerance must be between 0 and 1000, was -5"));
     }
 
     @ParameterizedTest
@@ -189,6 +190,13 @@ class PrepareStepTest {
         assertThat(jmeterProperties()).containsEntry("target.host", "127.0.0.1").containsEntry("target.port", "8080")
                 .containsEntry("target.path", "/scim/v2").containsEntry("token", "t0k");
         assertThat(run.readRun().path("parameters").path("target.token").asText()).isEqualTo("***");
+    }
+
+    @Test
+    void aBaselineThatCannotBeComparedIsRefusedBeforeTheRun() {
+        assertThatThrownBy(() -> prepare(d("baseline", "results/none"))).isInstanceOf(ConfigException.class)
+                .hasMessage("the baseline " + basedir.resolve("results/none") + " has no summary.json");
+        assertThat(run.dir()).doesNotExist();
     }
 
     @Test
