@@ -181,11 +181,12 @@ public final class ScenarioConfig {
     }
     /**
      * Where an embedded engine keeps snapshots of a dataset's index (its path.repo), beside the
-     * kept PostgreSQL data directory; null with a throw-away one (nothing is kept).
+     * kept PostgreSQL data directory, one repository per engine (Elasticsearch's repository metadata
+     * is not OpenSearch's); null with a throw-away data directory (nothing is kept) or without an engine.
      */
     public java.nio.file.Path searchSnapshotDir() {
         java.nio.file.Path pg = pgDataDir();
-        return pg == null ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots");
+        return pg == null || !searchEngine() ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots").resolve(search);
     }
 
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */

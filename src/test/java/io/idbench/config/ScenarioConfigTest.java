@@ -15,6 +15,17 @@ class ScenarioConfigTest {
     }
 
     @Test
+    void eachEngineKeepsItsSnapshotsInItsOwnRepository() {
+        // Elasticsearch's repository metadata does not parse in OpenSearch: one shared repository broke the second engine.
+        ScenarioConfig es = ScenarioConfig.builder().withPgDataDir("/data/pg").withSearch("elasticsearch").build();
+        ScenarioConfig os = ScenarioConfig.builder().withPgDataDir("/data/pg").withSearch("opensearch").build();
+        assertThat(es.searchSnapshotDir()).isEqualTo(java.nio.file.Path.of("/data/pg-search-snapshots/elasticsearch"));
+        assertThat(os.searchSnapshotDir()).isEqualTo(java.nio.file.Path.of("/data/pg-search-snapshots/opensearch"));
+        assertThat(ScenarioConfig.builder().withPgDataDir("/data/pg").build().searchSnapshotDir()).isNull();
+        assertThat(ScenarioConfig.builder().withPgDataDir("none").withSearch("opensearch").build().searchSnapshotDir()).isNull();
+    }
+
+    @Test
     void defaults() {
         ScenarioConfig c = ScenarioConfig.builder().build();
         assertThat(c.storage()).isEqualTo("jsonb");

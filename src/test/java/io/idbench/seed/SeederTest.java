@@ -159,7 +159,7 @@ abstract class SeederTest {
     @Test
     void theIndexOfASeededDatasetIsKeptAsASnapshotAndRestoredInsteadOfReloaded() throws Exception {
         seeder(SeedProgress.NONE).prepare(run(), dataset(N, false), false, true);
-        IndexedIdentityStore.Snapshot snapshot = new IndexedIdentityStore.Snapshot(TestSearchEngines.snapshotDir(),
+        IndexedIdentityStore.Snapshot snapshot = new IndexedIdentityStore.Snapshot(TestSearchEngines.snapshotDir("elasticsearch"),
                 dataset(N, false).key());
         String index = "snapshot-" + storage();
         try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4)) {

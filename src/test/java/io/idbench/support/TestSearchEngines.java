@@ -17,9 +17,9 @@ public final class TestSearchEngines {
     private static final java.nio.file.Path SNAPSHOTS_BESIDE = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
             "idbench-tests-" + ProcessHandle.current().pid());
 
-    /** Where the test engines may write snapshots. */
-    public static java.nio.file.Path snapshotDir() {
-        return ScenarioConfig.builder().withPgDataDir(SNAPSHOTS_BESIDE.toString()).build().searchSnapshotDir();
+    /** Where the test engine ("elasticsearch" or "opensearch") may write snapshots. */
+    public static java.nio.file.Path snapshotDir(String engine) {
+        return ScenarioConfig.builder().withSearch(engine).withPgDataDir(SNAPSHOTS_BESIDE.toString()).build().searchSnapshotDir();
     }
 
     private TestSearchEngines() {
