@@ -46,6 +46,11 @@ public final class LabelStatistics {
                 at(50), at(90), at(95), at(99), at(99.9), histogram.getMaxValue(), server.summary());
     }
 
+    /** The percentile curve and histogram of the elapsed times. */
+    public Distribution distribution() {
+        return Distribution.of(histogram);
+    }
+
     private long at(double percentile) {
         return histogram.getValueAtPercentile(percentile);
     }

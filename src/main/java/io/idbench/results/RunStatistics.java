@@ -25,8 +25,8 @@ public final class RunStatistics {
      * What a run's statistics hold: per label (and {@link #ALL}); per phase, the samples left out;
      * the samples of the measured phase left out because not all threads were active.
      */
-    public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Long> excludedPhases,
-                         long partialConcurrencySamples) {
+    public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Distribution> distributions,
+                         Map<String, Long> excludedPhases, long partialConcurrencySamples) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {
@@ -57,9 +57,14 @@ public final class RunStatistics {
                 all.add(s);
             }
         });
+        Map<String, LabelStatistics> labels = new LinkedHashMap<>(byLabel);
+        labels.put(ALL, all);
         Map<String, LabelStatistics.Summary> out = new LinkedHashMap<>();
-        byLabel.forEach((label, stats) -> out.put(label, stats.summary()));
-        out.put(ALL, all.summary());
-        return new Result(out, excluded, partial[0]);
+        Map<String, Distribution> distributions = new LinkedHashMap<>();
+        labels.forEach((label, stats) -> {
+            out.put(label, stats.summary());
+            distributions.put(label, stats.distribution());
+        });
+        return new Result(out, distributions, excluded, partial[0]);
     }
 }

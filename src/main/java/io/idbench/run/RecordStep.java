@@ -71,6 +71,7 @@ final class RecordStep {
             rep.putPOJO("excludedPhases", stats.excludedPhases());
             rep.put("partialConcurrencySamples", stats.partialConcurrencySamples());
             rep.putPOJO("labels", stats.labels());
+            rep.putPOJO("distributions", stats.distributions());
             if (stats.labels().get(RunStatistics.ALL).samples() == 0) {
                 problems.add("repetition " + n + " has no measured samples");
             }

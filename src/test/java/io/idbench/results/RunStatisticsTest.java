@@ -117,4 +117,34 @@ class RunStatisticsTest {
         assertThatThrownBy(() -> RunStatistics.of(file, 0, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(file + " line 3: not a number: For input string: \"soon\"");
     }
+
+    /** search's 1 … 10 ms fall in the buckets (0,1] (1,2] (2,3] (3,4] (4,6] (6,8] (8,12]; create's 5, 5, 5, 100 ms in (4,6] and (96,128]. */
+    @Test
+    void theDistributionBucketsAndPercentilesAreTheHandComputedOnes() throws Exception {
+        Path file = dir.resolve("run.csv");
+        Files.writeString(file, jtl());
+        RunStatistics.Result r = RunStatistics.of(file, 2000, 2);
+        assertThat(r.distributions()).containsOnlyKeys("create", "search", RunStatistics.ALL);
+
+        Distribution search = r.distributions().get("search");
+        assertThat(search.histogram()).containsExactly(new Distribution.Bucket(0, 1, 1), new Distribution.Bucket(1, 2, 1),
+                new Distribution.Bucket(2, 3, 1), new Distribution.Bucket(3, 4, 1), new Distribution.Bucket(4, 6, 2),
+                new Distribution.Bucket(6, 8, 2), new Distribution.Bucket(8, 12, 2));
+        assertThat(search.percentiles()).hasSize(Distribution.PERCENTILES.length)
+                .contains(new Distribution.Point(0, 1), new Distribution.Point(50, 5), new Distribution.Point(90, 9),
+                        new Distribution.Point(100, 10));
+
+        Distribution create = r.distributions().get("create");
+        assertThat(create.histogram()).first().isEqualTo(new Distribution.Bucket(4, 6, 3));
+        assertThat(create.histogram()).last().isEqualTo(new Distribution.Bucket(96, 128, 1));
+        assertThat(create.histogram()).extracting(Distribution.Bucket::count).containsOnly(3L, 0L, 1L);
+        assertThat(r.distributions().get(RunStatistics.ALL).histogram()).extracting(Distribution.Bucket::count)
+                .startsWith(1L, 1L, 1L, 1L, 5L, 2L, 2L);
+    }
+
+    @Test
+    void bucketBoundsGrowByHalfPowersOfTwo() {
+        assertThat(Distribution.upperBounds(1)).containsExactly(1L);
+        assertThat(Distribution.upperBounds(100)).containsExactly(1L, 2L, 3L, 4L, 6L, 8L, 12L, 16L, 24L, 32L, 48L, 64L, 96L, 128L);
+    }
 }
