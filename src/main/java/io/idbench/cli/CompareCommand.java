@@ -25,8 +25,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Example:",
                 "  java -jar target/idbench.jar compare results/jsonb-nodyn-1k/20261122-230000 --baseline=baselines/jsonb-nodyn-1k.json"})
 public final class CompareCommand implements Callable<Integer> {
-    /** Run-to-run spread on a 2-core VM is 10-35 % (README): a smaller default would cry wolf. */
-    public static final double DEFAULT_TOLERANCE = 20;
+    public static final double DEFAULT_TOLERANCE = Comparison.DEFAULT_TOLERANCE;
 
     @Spec
     CommandSpec spec;

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param tolerancePct how much worse a figure may be before it counts, in % of the baseline
  */
 public record Comparison(double tolerancePct) {
+    /** Run-to-run spread on a 2-core VM is 10-35 % (README): a smaller default would cry wolf. */
+    public static final double DEFAULT_TOLERANCE = 20;
     /** Latencies: higher is worse. */
     public static final List<String> LATENCIES = List.of("p50", "p95", "p99");
     public static final String THROUGHPUT = "throughput";

@@ -29,6 +29,7 @@ public final class MavenStep {
                 case "stop" -> new StopStep(run, System.out).stop();
                 case "record" -> {
                     List<String> violations = new RecordStep(run, System.out).record();
+                    site(basedir, run);
                     if (!violations.isEmpty()) {
                         violations.forEach(v -> System.out.println("[idbench] FAILED: " + v));
                         throw new RunStepException("the run failed its thresholds: " + firstOf(violations));
@@ -44,6 +45,19 @@ public final class MavenStep {
             throw new RunStepException(e.getMessage());
         }
         System.out.flush();
+    }
+
+    /**
+     * The results site of every run recorded beside this one, in {@code target/site} (a failed run's too,
+     * before the build fails on it); {@code -Didbench.site=false} leaves it out.
+     */
+    private static void site(Path basedir, RunDirectory run) throws java.io.IOException {
+        if (!Boolean.parseBoolean(System.getProperty("idbench.site", "true"))) {
+            return;
+        }
+        Path results = run.recordDir().getParent().getParent();
+        new io.idbench.site.Site().withResults(results).withOutput(basedir.resolve(io.idbench.site.Site.DEFAULT_OUTPUT))
+                .withProgress(System.out).generate();
     }
 
     private static String firstOf(List<String> problems) {

@@ -59,7 +59,7 @@ final class RecordStep {
             gzip(jtl, dir.resolve("results.csv.gz"));
             Path dashboard = run.jmeterReports().resolve(name);
             if (Files.isDirectory(dashboard)) {
-                copyTree(dashboard, dir.resolve("dashboard"));
+                io.idbench.results.FileTrees.copy(dashboard, dir.resolve("dashboard"));
             }
             RunStatistics.Result stats = RunStatistics.of(jtl, 0, minThreads);
             labels.add(stats.labels());
@@ -161,17 +161,4 @@ final class RecordStep {
         }
     }
 
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(p, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-    }
 }

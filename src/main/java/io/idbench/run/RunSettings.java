@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.results.ScenarioNames;
 import io.idbench.config.ConfigException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -151,23 +152,8 @@ public final class RunSettings {
     }
 
     static String derivedName(ScenarioResolver.Resolved r) {
-        String search = switch (r.get("search")) {
-            case "elasticsearch" -> "-es";
-            case "opensearch" -> "-os";
-            default -> "";
-        };
-        return (r.get("plan").equals("heterogeneous") ? "" : r.get("plan") + "-") + r.get("storage")
-                + (Boolean.parseBoolean(r.get("dyn")) ? "" : "-nodyn") + search + "-" + size(Long.parseLong(r.get("users")));
-    }
-
-    static String size(long users) {
-        if (users >= 1_000_000 && users % 1_000_000 == 0) {
-            return users / 1_000_000 + "m";
-        }
-        if (users >= 1000 && users % 1000 == 0) {
-            return users / 1000 + "k";
-        }
-        return Long.toString(users);
+        return (r.get("plan").equals("heterogeneous") ? "" : r.get("plan") + "-")
+                + ScenarioNames.axes(r.get("storage"), Boolean.parseBoolean(r.get("dyn")), r.get("search")) + "-" + ScenarioNames.size(Long.parseLong(r.get("users")));
     }
 
     private static String stripSlash(String url) {

@@ -40,7 +40,7 @@ class BenchmarkLifecycleTest {
     static void copyProject() throws IOException {
         project = tmp.resolve("project");
         for (String part : COPIED) {
-            RecordStep.copyTree(PROJECT.resolve(part), project.resolve(part));
+            io.idbench.results.FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
         }
         project.resolve("mvnw").toFile().setExecutable(true);
     }

@@ -1,0 +1,60 @@
+/* Draws every <canvas data-chart="id"> from the JSON in <script id="data-id"> (see Chart.java). */
+(function () {
+  'use strict';
+  var root = document.body.dataset.root || '';
+
+  function axis(a) {
+    var type = !a.numeric ? 'category' : (a.log ? 'logarithmic' : 'linear');
+    return { type: type, title: { display: true, text: a.title } };
+  }
+
+  function categories(c) {
+    var seen = [];
+    c.series.forEach(function (s) {
+      s.points.forEach(function (p) { if (seen.indexOf(p.x) < 0) { seen.push(p.x); } });
+    });
+    return seen;
+  }
+
+  function draw(canvas) {
+    var c = JSON.parse(document.getElementById('data-' + canvas.dataset.chart).textContent);
+    var datasets = c.series.map(function (s) {
+      return {
+        label: s.label,
+        borderColor: s.colour,
+        backgroundColor: s.colour,
+        borderDash: s.dashed ? [6, 4] : [],
+        data: s.points.map(function (p) { return { x: p.x, y: p.y, flagged: p.flagged, link: p.link }; }),
+        pointRadius: function (ctx) { return ctx.raw && ctx.raw.flagged ? 7 : 3; },
+        pointBackgroundColor: function (ctx) { return ctx.raw && ctx.raw.flagged ? '#c62828' : s.colour; },
+        spanGaps: true
+      };
+    });
+    return new Chart(canvas, {
+      type: c.type,
+      data: { labels: c.x.numeric ? undefined : categories(c), datasets: datasets },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { x: axis(c.x), y: axis(c.y) },
+        plugins: {
+          legend: { position: 'bottom' },
+          tooltip: {
+            callbacks: {
+              afterLabel: function (item) { return item.raw.flagged ? 'regressed against its baseline' : ''; }
+            }
+          }
+        },
+        onClick: function (event, elements, chart) {
+          if (elements.length) {
+            var raw = chart.data.datasets[elements[0].datasetIndex].data[elements[0].index];
+            if (raw.link) { window.location.href = root + raw.link; }
+          }
+        }
+      }
+    });
+  }
+
+  document.querySelectorAll('canvas[data-chart]').forEach(draw);
+})();

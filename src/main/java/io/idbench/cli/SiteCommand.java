@@ -1,0 +1,64 @@
+package io.idbench.cli;
+
+import io.idbench.results.Comparison;
+import io.idbench.site.Site;
+import io.idbench.site.Verdict;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code idbench site}: the static results site from every recorded run, and the newest runs' regression verdict. */
+@Command(name = "site", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Generates the results site from every run recorded under the results directories: overview matrix,",
+                "scaling curves, the 2018 comparison, trends with regressions flagged, the studies' tables, and a page per",
+                "run with its record, JTLs and JMeter dashboards. Static files only (Chart.js is bundled): open",
+                "<out>/index.html, or publish the directory (GitHub Pages, Jenkins' HTML Publisher).",
+                "Prints the regression verdict of the newest run of each scenario (also in <out>/verdict.txt and .json).",
+                "Exit status: 0, or 1 with --fail-on-regression when a newest run regressed; 2 for a bad argument."},
+        footer = {"", "Examples:",
+                "  java -jar target/idbench.jar site                                  # results/ -> target/site",
+                "  java -jar target/idbench.jar site --results=/srv/idbench/results --results=other-machine/results \\",
+                "      --out=public --baselines=baselines --tolerance=25 --fail-on-regression"})
+public final class SiteCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--results", paramLabel = "<dir>", defaultValue = "results",
+            description = "A results directory (<dir>/<scenario>/<run-id>/summary.json); repeat for several (default: ${DEFAULT-VALUE}).")
+    List<Path> results;
+
+    @Option(names = "--out", paramLabel = "<dir>", defaultValue = "target/site",
+            description = "Where the site is written; emptied first (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--tolerance", paramLabel = "<percent>", defaultValue = "" + Comparison.DEFAULT_TOLERANCE,
+            description = "How much worse than its baseline a figure may be before it is flagged, in %% (default: ${DEFAULT-VALUE}).")
+    double tolerance;
+
+    @Option(names = "--baselines", paramLabel = "<dir>",
+            description = "Committed baselines, <dir>/<scenario>.json (as idbench compare reads them); a scenario without one is "
+                    + "compared with its previous run.")
+    Path baselines;
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when the newest run of a scenario regressed (nightly jobs).")
+    boolean failOnRegression;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter console = spec.commandLine().getOut();
+        Site site = new Site().withOutput(out).withTolerance(tolerance).withProgress(System.out);
+        results.forEach(site::withResults);
+        if (baselines != null) {
+            site.withBaselines(baselines);
+        }
+        Verdict verdict = site.generate();
+        verdict.lines().forEach(console::println);
+        console.flush();
+        return failOnRegression && verdict.anyRegression() ? 1 : 0;
+    }
+}

@@ -1,0 +1,77 @@
+package io.idbench.site;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One chart of the site, drawn by Chart.js from this record's JSON ({@code site.js}), with the table
+ * of the same numbers beside it and as a CSV download ({@code data/<id>.csv}).
+ *
+ * @param x      the horizontal axis; {@code numeric} draws {@link Point#x()} as numbers, otherwise as categories
+ * @param series one line (or one set of bars) each
+ */
+public record Chart(String id, String title, String type, Axis x, Axis y, List<Series> series) {
+    public static final String LINE = "line";
+    public static final String BAR = "bar";
+
+    public record Axis(String title, boolean log, boolean numeric) {
+    }
+
+    /** {@code link}: the page a click on a point opens (relative to the site's root), or null. */
+    public record Point(Object x, double y, boolean flagged, String link) {
+        public Point(Object x, double y) {
+            this(x, y, false, null);
+        }
+    }
+
+    public record Series(String label, String colour, boolean dashed, List<Point> points) {
+    }
+
+    /** The categories (or numbers) of the horizontal axis, in order of appearance. */
+    public List<Object> xValues() {
+        Set<Object> xs = new LinkedHashSet<>();
+        series.forEach(s -> s.points().forEach(p -> xs.add(p.x())));
+        List<Object> out = new ArrayList<>(xs);
+        if (x.numeric()) {
+            out.sort((a, b) -> Double.compare(((Number) a).doubleValue(), ((Number) b).doubleValue()));
+        }
+        return out;
+    }
+
+    /** The numbers behind the chart: one row per x value, one column per series; empty where a series has no point. */
+    public Table table() {
+        List<String> header = new ArrayList<>();
+        header.add(x.title());
+        series.forEach(s -> header.add(s.label() + " (" + y.title() + ")"));
+        List<List<String>> rows = new ArrayList<>();
+        for (Object xv : xValues()) {
+            List<String> row = new ArrayList<>();
+            row.add(String.valueOf(xv));
+            for (Series s : series) {
+                row.add(s.points().stream().filter(p -> p.x().equals(xv)).findFirst()
+                        .map(p -> Table.number(p.y()) + (p.flagged() ? " (regressed)" : "")).orElse(""));
+            }
+            rows.add(row);
+        }
+        return new Table(id, header, rows);
+    }
+
+    public boolean hasPoints() {
+        return series.stream().anyMatch(s -> s.points().stream().anyMatch(p -> Double.isFinite(p.y()) && p.y() > 0));
+    }
+
+    /** A fixed palette (Okabe-Ito, readable by colour-blind readers), so that one combination has one colour on every page. */
+    static final List<String> PALETTE = List.of("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+            "#000000", "#999999", "#7F3C8D");
+
+    static String colour(int index) {
+        return PALETTE.get(Math.floorMod(index, PALETTE.size()));
+    }
+
+    static String slug(String s) {
+        return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+}

@@ -1,0 +1,97 @@
+package io.idbench.site;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.config.ConfigException;
+import io.idbench.service.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Every run recorded under one or more results directories ({@code <results>/<scenario>/<run-id>/summary.json}),
+ * oldest first. A summary that does not parse is reported and left out, not fatal: one broken run must
+ * not take the whole history's site down.
+ */
+public final class RunHistory {
+    private final List<RecordedRun> runs;
+    private final List<String> skipped;
+
+    private RunHistory(List<RecordedRun> runs, List<String> skipped) {
+        this.runs = List.copyOf(runs);
+        this.skipped = List.copyOf(skipped);
+    }
+
+    public static RunHistory load(List<Path> resultsDirectories) {
+        List<RecordedRun> runs = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (Path results : resultsDirectories) {
+            if (!Files.isDirectory(results)) {
+                throw new ConfigException("the results directory " + results + " does not exist");
+            }
+            try (Stream<Path> files = Files.find(results, 3, (p, a) -> a.isRegularFile() && p.getFileName().toString().equals("summary.json")
+                    && results.relativize(p).getNameCount() == 3)) {
+                for (Path file : files.sorted().toList()) {
+                    try {
+                        JsonNode summary = Json.mapper().readTree(file.toFile());
+                        runs.add(new RecordedRun(file.getParent(), summary));
+                    } catch (IOException | RuntimeException e) {
+                        skipped.add(file + ": " + e.getMessage());
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        runs.sort(Comparator.comparing(RecordedRun::started).thenComparing(RecordedRun::runId));
+        return new RunHistory(runs, skipped);
+    }
+
+    /** Every run, oldest first (failed and interrupted ones too). */
+    public List<RecordedRun> all() {
+        return runs;
+    }
+
+    /** The summaries that could not be read, with the reason. */
+    public List<String> skipped() {
+        return skipped;
+    }
+
+    public List<String> machines() {
+        return runs.stream().map(RecordedRun::machine).distinct().toList();
+    }
+
+    /** The newest complete run of each (machine, scenario) that {@code which} accepts, in scenario order. */
+    public List<RecordedRun> latestComplete(Predicate<RecordedRun> which) {
+        return latestComplete(which, r -> "");
+    }
+
+    /** The same, keeping one run per (machine, scenario, {@code also}): the threads of a study, say. */
+    public List<RecordedRun> latestComplete(Predicate<RecordedRun> which, java.util.function.Function<RecordedRun, Object> also) {
+        Map<String, RecordedRun> latest = new LinkedHashMap<>();
+        runs.stream().filter(RecordedRun::complete).filter(which)
+                .forEach(r -> latest.put(r.machine() + "\u0000" + r.scenario() + "\u0000" + also.apply(r), r));
+        return latest.values().stream().sorted(SCENARIO_ORDER).toList();
+    }
+
+    /** Complete runs grouped by machine, scenario and shape: the series a trend draws, oldest first within each. */
+    public Map<String, List<RecordedRun>> series() {
+        return runs.stream().filter(RecordedRun::complete).sorted(SCENARIO_ORDER.thenComparing(RecordedRun::started))
+                .collect(Collectors.groupingBy(r -> r.machine() + " | " + r.scenario() + " | " + r.shape(), LinkedHashMap::new,
+                        Collectors.toList()));
+    }
+
+    /** Scenarios by plan, axes, then size (1k before 10k), so that tables read like the 2018 matrix. */
+    public static final Comparator<RecordedRun> SCENARIO_ORDER = Comparator.comparing(RecordedRun::machine)
+            .thenComparing(r -> !r.plan().equals(RecordedRun.PLAN_1)).thenComparing(RecordedRun::plan)
+            .thenComparing(RecordedRun::axes).thenComparingLong(RecordedRun::users).thenComparing(RecordedRun::scenario)
+            .thenComparingInt(RecordedRun::threads);
+}

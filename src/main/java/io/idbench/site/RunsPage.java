@@ -1,0 +1,18 @@
+package io.idbench.site;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** Every recorded run, newest first, failed and interrupted ones with their reason. */
+final class RunsPage {
+    private RunsPage() {
+    }
+
+    static Page build(RunHistory history) {
+        List<RecordedRun> runs = new ArrayList<>(history.all());
+        Collections.reverse(runs);
+        return new Page("runs.html", "runs", "All runs", Map.of("runs", runs), List.of());
+    }
+}

@@ -1,0 +1,45 @@
+package io.idbench.site;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Plan 1 against the dataset size: for each operation, p50 (dashed) and p95 latency on log scales,
+ * and the throughput, one line per storage x search x dyn combination (and machine, when the
+ * history holds several), from the newest complete run of each scenario.
+ */
+final class ScalingPage {
+    private ScalingPage() {
+    }
+
+    record Operation(String label, Chart latency, Chart throughput) {
+    }
+
+    static Page build(RunHistory history) {
+        List<RecordedRun> runs = history.latestComplete(r -> r.plan().equals(RecordedRun.PLAN_1));
+        boolean machines = runs.stream().map(RecordedRun::machine).distinct().count() > 1;
+        Function<RecordedRun, String> group = r -> machines ? r.axes() + " (" + r.machine() + ")" : r.axes();
+        Map<String, String> colours = new HashMap<>();
+        List<Operation> operations = new ArrayList<>();
+        List<Chart> charts = new ArrayList<>();
+        for (String label : RecordedRun.operations(runs)) {
+            String id = "scaling-" + Chart.slug(label);
+            Operation op = new Operation(label,
+                    ScalingCharts.chart(id + "-latency", label + ": latency", runs, label, group,
+                            List.of(ScalingCharts.P50, ScalingCharts.P95), "ms", colours),
+                    ScalingCharts.chart(id + "-throughput", label + ": throughput", runs, label, group,
+                            List.of(ScalingCharts.THROUGHPUT), "req/s", colours));
+            operations.add(op);
+            charts.add(op.latency());
+            charts.add(op.throughput());
+        }
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("operations", operations);
+        model.put("runs", runs);
+        return new Page("scaling.html", "scaling", "Scaling", model, charts);
+    }
+}

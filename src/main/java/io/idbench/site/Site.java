@@ -1,0 +1,118 @@
+package io.idbench.site;
+
+import io.idbench.config.ConfigException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The results site: every page from every recorded run, written into an emptied output directory.
+ * Settings follow the fluent style of the rest of the suite; {@link #generate()} validates them.
+ */
+public final class Site {
+    /** Where {@code idbench site} and the Maven build write the site. */
+    public static final Path DEFAULT_OUTPUT = Path.of("target/site");
+    /** How much worse than its baseline a trend's figure may be before it is flagged, in %: as {@code idbench compare}. */
+    public static final double DEFAULT_TOLERANCE = io.idbench.results.Comparison.DEFAULT_TOLERANCE;
+    /** The pages of the navigation bar, in order: file and title. */
+    static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Overview"), nav("scaling.html", "Scaling"),
+            nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"), nav("runs.html", "All runs"));
+
+    private final List<Path> results = new ArrayList<>();
+    private Path output = DEFAULT_OUTPUT;
+    private double tolerancePct = DEFAULT_TOLERANCE;
+    private Path baselines;
+    private PrintStream progress = new PrintStream(PrintStream.nullOutputStream());
+
+    public Site withResults(Path directory) {
+        results.add(directory);
+        return this;
+    }
+
+    public Site withOutput(Path directory) {
+        output = directory;
+        return this;
+    }
+
+    public Site withTolerance(double percent) {
+        tolerancePct = percent;
+        return this;
+    }
+
+    /** A directory of committed baselines, {@code <scenario>.json}: trends compare against them instead of the previous run. */
+    public Site withBaselines(Path directory) {
+        baselines = directory;
+        return this;
+    }
+
+    public Site withProgress(PrintStream out) {
+        progress = out;
+        return this;
+    }
+
+    /** Writes the site and returns the verdict of the newest runs. */
+    public Verdict generate() throws IOException {
+        if (results.isEmpty()) {
+            throw new ConfigException("no results directory given");
+        }
+        if (!(tolerancePct >= 0)) {
+            throw new ConfigException("tolerance must be at least 0, was " + tolerancePct);
+        }
+        if (baselines != null && !Files.isDirectory(baselines)) {
+            throw new ConfigException("the baselines directory " + baselines + " does not exist");
+        }
+        for (Path r : results) {
+            if (r.toAbsolutePath().normalize().startsWith(output.toAbsolutePath().normalize())) {
+                throw new ConfigException("the results directory " + r + " lies inside the output " + output + ", which is emptied first");
+            }
+        }
+        RunHistory history = RunHistory.load(results);
+        history.skipped().forEach(s -> progress.println("[site] skipped unreadable run " + s));
+        progress.println("[site] " + history.all().size() + " runs from " + results + " -> " + output);
+        empty(output);
+        SiteWriter writer = new SiteWriter(output, NAVIGATION);
+        writer.copyAssets();
+        TrendsPage.Trends trends = TrendsPage.compute(history, tolerancePct, baselines);
+        writer.write(OverviewPage.build(history, trends.verdict()));
+        writer.write(ScalingPage.build(history));
+        writer.write(Versus2018Page.build(history, Published2018.load()));
+        writer.write(TrendsPage.build(trends));
+        writer.write(StudiesPage.build(history));
+        writer.write(RunsPage.build(history));
+        int n = 0;
+        for (RecordedRun run : history.all()) {
+            writer.write(RunPage.build(run, output));
+            if (++n % 25 == 0) {
+                progress.println("[site] " + n + " of " + history.all().size() + " run pages");
+            }
+        }
+        trends.verdict().write(output);
+        progress.println("[site] written: " + output.resolve("index.html"));
+        return trends.verdict();
+    }
+
+    private static void empty(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+
+    private static Map<String, String> nav(String file, String title) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("file", file);
+        m.put("title", title);
+        return m;
+    }
+}

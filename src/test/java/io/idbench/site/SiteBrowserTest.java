@@ -1,0 +1,195 @@
+package io.idbench.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.javalin.Javalin;
+import io.javalin.http.staticfiles.Location;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * The site generated from a fixture of real recorded runs (src/test/resources/site-fixture), served
+ * over HTTP on loopback and opened in Debian's headless Chromium through ChromeDriver: every page
+ * of the site loads without console errors, every chart has drawn data points, every link, script
+ * and stylesheet resolves. Screenshots of the overview and scaling pages go to target/site-screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SiteBrowserTest {
+    static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
+    static final Path SCREENSHOTS = Path.of("target/site-screenshots");
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private Path site;
+    private Javalin server;
+    private ChromeDriver browser;
+    private String base;
+
+    @BeforeAll
+    void generateServeAndOpen() throws Exception {
+        installChromiumIfMissing();
+        site = Files.createTempDirectory(Path.of("target"), "site-test-");
+        new Site().withResults(FIXTURE).withOutput(site).generate();
+        server = Javalin.create(cfg -> cfg.staticFiles.add(s -> {
+            s.directory = site.toAbsolutePath().toString();
+            s.location = Location.EXTERNAL;
+        })).start("127.0.0.1", 0);
+        base = "http://127.0.0.1:" + server.port() + "/";
+
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // As root, in a closed network: no sandbox, and none of Chromium's own calls home (machine notes).
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + Files.createTempDirectory("chromium-profile-"), "--window-size=1400,1000");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService driver = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        browser = new ChromeDriver(driver, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    /** scripts/install-chromium.sh, as .ci/run does: a no-op where Chromium and its driver are installed. */
+    private static void installChromiumIfMissing() throws Exception {
+        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
+            return;
+        }
+        Process p = new ProcessBuilder("scripts/install-chromium.sh").inheritIO().start();
+        assertThat(p.waitFor()).as("scripts/install-chromium.sh (needs root and apt) failed: the site test needs Debian's chromium "
+                + "and chromium-driver").isZero();
+    }
+
+    @AfterAll
+    void close() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    @Test
+    void everyPageLoadsWithoutConsoleErrorsDrawsItsChartsAndLinksOnlyToWhatExists() throws Exception {
+        Deque<String> toVisit = new ArrayDeque<>();
+        Site.NAVIGATION.forEach(n -> toVisit.add(base + n.get("file")));
+        Set<String> visited = new LinkedHashSet<>();
+        Set<String> checked = new LinkedHashSet<>();
+        int charts = 0;
+        while (!toVisit.isEmpty()) {
+            String url = toVisit.poll();
+            if (!visited.add(url)) {
+                continue;
+            }
+            browser.get(url);
+            assertThat(browser.getTitle()).as(url).endsWith("· idbench");
+            List<LogEntry> problems = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                    .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+            assertThat(problems).as("console of " + url).isEmpty();
+            charts += assertChartsDrawn(url);
+            for (String link : references()) {
+                String target = link.replaceFirst("#.*$", "");
+                if (checked.add(target)) {
+                    assertThat(status(target)).as(url + " links to " + target).isEqualTo(200);
+                }
+                if (target.startsWith(base) && target.endsWith(".html") && !target.contains("/dashboard/")) {
+                    toVisit.add(target);
+                }
+            }
+        }
+        assertThat(visited).as("pages visited").contains(base + "index.html", base + "scaling.html", base + "trends.html")
+                .anyMatch(u -> u.contains("/runs/"));
+        assertThat(charts).as("charts drawn on all pages").isGreaterThan(20);
+    }
+
+    @Test
+    void theOverviewLinksEveryScenarioOfTheFixtureToItsRun() {
+        browser.get(base + "index.html");
+        @SuppressWarnings("unchecked")
+        List<String> rows = (List<String>) js("return Array.from(document.querySelectorAll('table.matrix tbody th a'))"
+                + ".map(a => a.textContent)");
+        assertThat(rows).contains("jsonb-nodyn-1k", "relational-nodyn-1k", "jsonb-nodyn-10k", "jsonb-nodyn-100k");
+        Object coloured = js("return document.querySelectorAll('table.matrix td .v[style*=\"hsl\"]').length");
+        assertThat(((Number) coloured).intValue()).as("colour-scaled cells").isGreaterThan(20);
+    }
+
+    @Test
+    void screenshotsOfTheOverviewAndScalingPages() throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        for (String page : List.of("index", "scaling")) {
+            browser.get(base + page + ".html");
+            long height = ((Number) js("return document.documentElement.scrollHeight")).longValue();
+            browser.manage().window().setSize(new Dimension(1400, (int) Math.min(height, 8000)));
+            Path shot = SCREENSHOTS.resolve((page.equals("index") ? "overview" : page) + ".png");
+            Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+            assertThat(Files.size(shot)).as(shot.toString()).isGreaterThan(20_000);
+            browser.manage().window().setSize(new Dimension(1400, 1000));
+        }
+    }
+
+    /** Every chart of the page: a Chart.js chart exists on its canvas, with finite, placed points. @return how many */
+    private int assertChartsDrawn(String url) {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> drawn = (List<Map<String, Object>>) js("""
+                return Array.from(document.querySelectorAll('canvas[data-chart]')).map(c => {
+                  const chart = Chart.getChart(c);
+                  let points = 0;
+                  if (chart) chart.data.datasets.forEach((d, i) => chart.getDatasetMeta(i).data
+                      .forEach(e => { if (Number.isFinite(e.x) && Number.isFinite(e.y)) points++; }));
+                  return {id: c.dataset.chart, drawn: !!chart, points: points, width: c.width};
+                });""");
+        for (Map<String, Object> c : drawn) {
+            assertThat(c.get("drawn")).as(url + " chart " + c.get("id")).isEqualTo(true);
+            assertThat(((Number) c.get("points")).intValue()).as(url + " chart " + c.get("id") + " data points").isPositive();
+            assertThat(((Number) c.get("width")).intValue()).as(url + " chart " + c.get("id") + " width").isPositive();
+        }
+        return drawn.size();
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> references() {
+        return new ArrayList<>((List<String>) js("return [...document.querySelectorAll('a[href]')].map(a => a.href)"
+                + ".concat([...document.querySelectorAll('script[src]')].map(s => s.src))"
+                + ".concat([...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.href))"));
+    }
+
+    private Object js(String script) {
+        return ((JavascriptExecutor) browser).executeScript(script);
+    }
+
+    private int status(String url) throws IOException, InterruptedException {
+        assertThat(url).as("links stay on the site").startsWith(base);
+        return http.send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+}
