@@ -3,9 +3,25 @@
   'use strict';
   var root = document.body.dataset.root || '';
 
+  /** 1000 -> 1k, 1000000 -> 1M: dataset sizes as scenario names write them. */
+  function size(v) {
+    return v >= 1e6 ? v / 1e6 + 'M' : v >= 1e3 ? v / 1e3 + 'k' : String(v);
+  }
+
   function axis(a) {
     var type = !a.numeric ? 'category' : (a.log ? 'logarithmic' : 'linear');
-    return { type: type, title: { display: true, text: a.title } };
+    var scale = { type: type, title: { display: true, text: a.title } };
+    if (type === 'logarithmic') {
+      // Label the powers of ten (and 2 and 5 between them), not every minor tick.
+      scale.ticks = {
+        callback: function (v) {
+          var mantissa = Number(v) / Math.pow(10, Math.floor(Math.log10(Number(v))));
+          if ([1, 2, 5].indexOf(Math.round(mantissa * 1000) / 1000) < 0) { return ''; }
+          return a.title === 'identities' ? size(Number(v)) : Number(v).toLocaleString('en');
+        }
+      };
+    }
+    return scale;
   }
 
   function categories(c) {

@@ -25,17 +25,17 @@ final class TrendsPage {
 
     /** One run of a series, with what it was compared with and every figure compared. */
     record Step(RecordedRun run, String baseline, List<Comparison.Delta> deltas) {
-        List<Comparison.Delta> regressions() {
+        public List<Comparison.Delta> regressions() {
             return deltas.stream().filter(Comparison.Delta::regression).toList();
         }
 
-        boolean flagged(String label, String figure) {
+        public boolean flagged(String label, String figure) {
             return deltas.stream().anyMatch(d -> d.regression() && d.label().equals(label) && d.figure().equals(figure));
         }
     }
 
     record Series(String id, String machine, String scenario, String shape, List<Step> steps, List<Chart> charts) {
-        Step latest() {
+        public Step latest() {
             return steps.get(steps.size() - 1);
         }
     }

@@ -21,6 +21,18 @@ public record Verdict(double tolerancePct, List<Entry> latest) {
         public boolean regressed() {
             return !regressions.isEmpty();
         }
+
+        /** One phrase per regressed operation: "Create new user: p95 +30.0%, throughput -29.5%". */
+        public List<String> brief() {
+            Map<String, List<String>> byLabel = new LinkedHashMap<>();
+            for (Comparison.Delta d : regressions) {
+                byLabel.computeIfAbsent(d.label(), l -> new ArrayList<>())
+                        .add(d.figure() + " " + String.format(java.util.Locale.ROOT, "%+.1f%%", d.changePct()));
+            }
+            List<String> out = new ArrayList<>();
+            byLabel.forEach((label, figures) -> out.add(label + ": " + String.join(", ", figures)));
+            return out;
+        }
     }
 
     public List<Entry> regressed() {

@@ -1,0 +1,182 @@
+package io.idbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.results.FileTrees;
+import io.idbench.service.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code idbench site} over a copy of the fixture of real runs: the pages, the numbers behind every
+ * chart, the regression verdict of the newest runs (an injected regression flagged, an unchanged
+ * run passing), and bad arguments refused with one line, leaving the output as it was.
+ */
+class SiteCommandTest {
+    static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
+    static final String SCENARIO = "jsonb-nodyn-1k";
+
+    @TempDir
+    Path dir;
+    private Path results;
+    private Path out;
+    private final StringWriter stdout = new StringWriter();
+    private final StringWriter stderr = new StringWriter();
+
+    @BeforeEach
+    void copyFixture() throws Exception {
+        results = dir.resolve("results");
+        FileTrees.copy(FIXTURE, results);
+        out = dir.resolve("site");
+    }
+
+    private int site(String... args) {
+        CommandLine cl = Idbench.commandLine();
+        cl.setOut(new PrintWriter(stdout));
+        cl.setErr(new PrintWriter(stderr));
+        String[] all = Stream.concat(Stream.of("site", "--results=" + results, "--out=" + out), Stream.of(args)).toArray(String[]::new);
+        return cl.execute(all);
+    }
+
+    /** The newest fixture run of the scenario, copied as a later run with p95 and throughput scaled. */
+    private Path laterRun(String runId, double p95Factor, double throughputFactor) throws Exception {
+        Path newest;
+        try (Stream<Path> runs = Files.list(results.resolve(SCENARIO))) {
+            newest = runs.max(Path::compareTo).orElseThrow();
+        }
+        Path copy = results.resolve(SCENARIO).resolve(runId);
+        Files.createDirectories(copy);
+        ObjectNode summary = (ObjectNode) Json.mapper().readTree(newest.resolve("summary.json").toFile());
+        summary.put("runId", runId).put("started", Instant.parse(summary.path("started").asText()).plusSeconds(86_400).toString());
+        summary.path("labels").forEach(label -> {
+            ObjectNode l = (ObjectNode) label;
+            l.put("p95", l.path("p95").asDouble() * p95Factor);
+            l.put("throughput", l.path("throughput").asDouble() * throughputFactor);
+        });
+        Json.mapper().writeValue(copy.resolve("summary.json").toFile(), summary);
+        return copy;
+    }
+
+    @Test
+    void writesEveryPageAndTheNumbersBehindEveryChart() throws Exception {
+        assertThat(site()).isZero();
+        assertThat(out.resolve("index.html")).exists();
+        for (String page : List.of("scaling", "versus-2018", "trends", "studies", "runs")) {
+            assertThat(out.resolve(page + ".html")).as(page).exists();
+        }
+        assertThat(out.resolve("assets/chart.umd.js")).exists();
+        String scaling = Files.readString(out.resolve("scaling.html"));
+        try (Stream<Path> csv = Files.list(out.resolve("data"))) {
+            List<String> names = csv.map(p -> p.getFileName().toString()).toList();
+            assertThat(names).contains("scaling-all-latency.csv", "scaling-all-throughput.csv", "versus-2018-p95.csv");
+            for (String name : names) {
+                assertThat(Files.readAllLines(out.resolve("data").resolve(name))).as(name).hasSizeGreaterThan(1);
+            }
+        }
+        assertThat(scaling).contains("data-chart=\"scaling-all-latency\"", "data/scaling-all-latency.csv");
+        // The scaling CSV carries the recorded p95 of the newest jsonb-nodyn-100k run (its ALL median).
+        JsonNode run100k = newestSummary("jsonb-nodyn-100k");
+        List<String> latency = Files.readAllLines(out.resolve("data/scaling-all-latency.csv"));
+        assertThat(latency.get(0)).contains("\"jsonb-nodyn p95 (ms)\"");
+        int column = List.of(latency.get(0).split(",")).indexOf("\"jsonb-nodyn p95 (ms)\"");
+        String row100k = latency.stream().filter(l -> l.startsWith("\"100000\"")).findFirst().orElseThrow();
+        assertThat(row100k.split(",")[column]).isEqualTo("\"" + io.idbench.site.Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()) + "\"");
+        // A page per run, with its record beside it.
+        assertThat(out.resolve("runs").resolve(SCENARIO)).isDirectoryContaining(p -> Files.exists(p.resolve("index.html")));
+    }
+
+    @Test
+    void anInjectedRegressionIsFlaggedAndFailsTheNightlyVerdict() throws Exception {
+        laterRun("slower", 2, 0.5);
+        assertThat(site("--fail-on-regression")).isEqualTo(1);
+        assertThat(stdout.toString()).contains(SCENARIO + " slower: ALL                          p95 ")
+                .contains("+100.0%  REGRESSION (against " + SCENARIO + " ")
+                .contains("throughput").contains("-50.0%  REGRESSION")
+                .endsWith("1 of " + seriesWithBaseline() + " newest runs regressed beyond 20%\n");
+        JsonNode verdict = Json.mapper().readTree(out.resolve("verdict.json").toFile());
+        assertThat(verdict.path("regressed").asBoolean()).isTrue();
+        assertThat(Files.readString(out.resolve("trends.html"))).contains("class=\"regressed\"");
+        assertThat(Files.readString(out.resolve("index.html"))).contains("Regressions", SCENARIO + " slower", "ALL: p95 +100.0%, throughput -50.0%");
+        // Without --fail-on-regression the site is still written and the exit is 0.
+        assertThat(site()).isZero();
+    }
+
+    @Test
+    void anUnchangedRunPasses() throws Exception {
+        laterRun("unchanged", 1, 1);
+        assertThat(site("--fail-on-regression")).isZero();
+        assertThat(stdout.toString()).doesNotContain("REGRESSION")
+                .endsWith("No regression beyond 20% in the newest run of " + seriesWithBaseline() + " series with a baseline\n");
+    }
+
+    @Test
+    void aCommittedBaselineIsUsedInsteadOfThePreviousRun() throws Exception {
+        laterRun("unchanged", 1, 1);
+        Path baselines = Files.createDirectories(dir.resolve("baselines"));
+        ObjectNode faster = Json.mapper().createObjectNode();
+        ObjectNode labels = faster.putObject("labels");
+        labels.putObject("ALL").put("p50", 1).put("p95", 1).put("p99", 1).put("throughput", 100_000).put("errorRate", 0);
+        Json.mapper().writeValue(baselines.resolve(SCENARIO + ".json").toFile(), faster);
+        assertThat(site("--baselines=" + baselines, "--fail-on-regression")).isEqualTo(1);
+        assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL").contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
+    }
+
+    @Test
+    void badArgumentsAreOneLineAndLeaveTheOutputAlone() throws Exception {
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("keep.txt"), "kept");
+        Path missing = dir.resolve("nowhere");
+        assertThat(Idbench.commandLine().execute("site", "--results=" + missing, "--out=" + out)).isEqualTo(2);
+        assertThat(bad("--tolerance=-1")).isEqualTo("idbench: tolerance must be at least 0, was -1.0\n");
+        assertThat(bad("--baselines=" + missing)).isEqualTo("idbench: the baselines directory " + missing + " does not exist\n");
+        assertThat(bad("--results=" + missing)).isEqualTo("idbench: the results directory " + missing + " does not exist\n");
+        assertThat(out.resolve("keep.txt")).hasContent("kept");
+
+        StringWriter err = new StringWriter();
+        CommandLine cl = Idbench.commandLine();
+        cl.setErr(new PrintWriter(err));
+        assertThat(cl.execute("site", "--results=" + results, "--out=" + dir)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: the results directory " + results + " lies inside the output " + dir
+                + ", which is emptied first\n");
+        assertThat(results.resolve(SCENARIO)).isDirectory();
+    }
+
+    private String bad(String arg) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Idbench.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(err));
+        assertThat(cl.execute("site", "--results=" + results, "--out=" + out, arg)).as(arg).isEqualTo(2);
+        return err.toString();
+    }
+
+    private JsonNode newestSummary(String scenario) throws Exception {
+        try (Stream<Path> runs = Files.list(results.resolve(scenario))) {
+            return Json.mapper().readTree(runs.max(Path::compareTo).orElseThrow().resolve("summary.json").toFile());
+        }
+    }
+
+    /** Fixture scenarios with more than one run (in one shape) have a baseline for their newest run. */
+    private long seriesWithBaseline() throws Exception {
+        try (Stream<Path> scenarios = Files.list(results)) {
+            return scenarios.filter(s -> {
+                try (Stream<Path> runs = Files.list(s)) {
+                    return runs.count() > 1;
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).count();
+        }
+    }
+}
