@@ -3,14 +3,17 @@
 #   scripts/run-matrix.sh <matrix> [extra Maven arguments…]
 #   scripts/run-matrix.sh small                      # parameters/matrix/small.txt
 #   scripts/run-matrix.sh 2018 -Drepeat=3 -Dresults=/srv/idbench/results
+#   scripts/run-matrix.sh --list nightly             # only print the scenarios, one per line (the Jenkinsfile's stages)
 # A list holds scenario names (parameters/<name>.properties), '#' comments, and '@<list>' to include
 # another list. A failing scenario does not stop the matrix; the script exits non-zero if any failed,
 # and each run is recorded (complete, failed or interrupted) in results/<scenario>/<run-id>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: scripts/run-matrix.sh <matrix> [maven args…]; matrices: $(cd parameters/matrix && ls *.txt | sed 's/\.txt$//' | tr '\n' ' ')" >&2; exit 2; }
+usage() { echo "usage: scripts/run-matrix.sh [--list] <matrix> [maven args…]; matrices: $(cd parameters/matrix && ls *.txt | sed 's/\.txt$//' | tr '\n' ' ')" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 case "$1" in -h|--help) usage ;; esac
+list=false
+if [ "$1" = --list ]; then list=true; shift; [ $# -ge 1 ] || usage; fi
 matrix=$1; shift
 
 expand() {
@@ -25,6 +28,7 @@ expand() {
 }
 scenarios=$(expand "$matrix")
 [ -n "$scenarios" ] || { echo "run-matrix: matrix '$matrix' is empty" >&2; exit 2; }
+if $list; then echo "$scenarios"; exit 0; fi
 total=$(wc -w <<<"$scenarios"); i=0; failed=()
 # The jar is built once; each scenario then runs the benchmark phases only.
 ./mvnw -B -ntp -q package -DskipTests
