@@ -25,7 +25,7 @@ final class RunPage {
     static final List<String> FIGURES = List.of("samples", "errors", "throughput", "mean", "min", "p50", "p90", "p95", "p99", "p999",
             "max");
 
-    record Repetition(int number, String dashboard, String jtl, JsonNode excludedPhases, long partialConcurrencySamples,
+    record Repetition(int number, String dashboard, String jtl, Map<String, Object> excludedPhases, long partialConcurrencySamples,
                       List<List<String>> rows) {
     }
 
@@ -39,7 +39,7 @@ final class RunPage {
             List<List<String>> rows = new ArrayList<>();
             rep.path("labels").fields().forEachRemaining(e -> rows.add(row(e.getKey(), e.getValue())));
             reps.add(new Repetition(rep.path("repetition").asInt(), existing(copied, rep.path("dashboard").asText("")),
-                    existing(copied, rep.path("jtl").asText("")), rep.path("excludedPhases"), rep.path("partialConcurrencySamples").asLong(),
+                    existing(copied, rep.path("jtl").asText("")), map(rep.path("excludedPhases")), rep.path("partialConcurrencySamples").asLong(),
                     rows));
         }
         List<Chart> charts = new ArrayList<>();
@@ -51,13 +51,19 @@ final class RunPage {
         }
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("run", run);
-        model.put("summary", Json.mapper().convertValue(s, Map.class));
+        model.put("summary", map(s));
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
-        model.put("spread", Json.mapper().convertValue(s.path("spread"), Map.class));
+        model.put("spread", map(s.path("spread")));
         model.put("files", files(copied));
         model.put("charts", charts);
         return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts);
+    }
+
+    /** JSON as maps and lists, which templates iterate as entries (a JsonNode iterates its values only). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(JsonNode node) {
+        return node.isObject() ? Json.mapper().convertValue(node, Map.class) : Map.of();
     }
 
     private static List<String> row(String label, JsonNode stats) {

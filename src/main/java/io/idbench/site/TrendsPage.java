@@ -29,6 +29,10 @@ final class TrendsPage {
             return deltas.stream().filter(Comparison.Delta::regression).toList();
         }
 
+        public List<String> brief() {
+            return Verdict.brief(regressions());
+        }
+
         public boolean flagged(String label, String figure) {
             return deltas.stream().anyMatch(d -> d.regression() && d.label().equals(label) && d.figure().equals(figure));
         }
@@ -66,7 +70,7 @@ final class TrendsPage {
             String id = "trend-" + (all.size() + 1) + "-" + Chart.slug(first.scenario());
             List<Chart> charts = runs.size() < 2 ? List.of()
                     : List.of(chart(id, first.scenario(), steps, "p95", "p95 (ms)", true),
-                            chart(id, first.scenario(), steps, "throughput", "throughput (req/s)", false));
+                            chart(id, first.scenario(), steps, "throughput", "throughput (req/s)", true));
             Series s = new Series(id, first.machine(), first.scenario(), first.shape(), steps, charts);
             all.add(s);
             Step last = s.latest();

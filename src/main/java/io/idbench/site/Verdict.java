@@ -22,17 +22,21 @@ public record Verdict(double tolerancePct, List<Entry> latest) {
             return !regressions.isEmpty();
         }
 
-        /** One phrase per regressed operation: "Create new user: p95 +30.0%, throughput -29.5%". */
         public List<String> brief() {
-            Map<String, List<String>> byLabel = new LinkedHashMap<>();
-            for (Comparison.Delta d : regressions) {
-                byLabel.computeIfAbsent(d.label(), l -> new ArrayList<>())
-                        .add(d.figure() + " " + String.format(java.util.Locale.ROOT, "%+.1f%%", d.changePct()));
-            }
-            List<String> out = new ArrayList<>();
-            byLabel.forEach((label, figures) -> out.add(label + ": " + String.join(", ", figures)));
-            return out;
+            return Verdict.brief(regressions);
         }
+    }
+
+    /** One phrase per regressed operation: "Create new user: p95 +30.0%, throughput -29.5%". */
+    static List<String> brief(List<Comparison.Delta> regressions) {
+        Map<String, List<String>> byLabel = new LinkedHashMap<>();
+        for (Comparison.Delta d : regressions) {
+            byLabel.computeIfAbsent(d.label(), l -> new ArrayList<>())
+                    .add(d.figure() + " " + String.format(java.util.Locale.ROOT, "%+.1f%%", d.changePct()));
+        }
+        List<String> out = new ArrayList<>();
+        byLabel.forEach((label, figures) -> out.add(label + ": " + String.join(", ", figures)));
+        return out;
     }
 
     public List<Entry> regressed() {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BenchmarkLifecycleTest {
     private static final Path PROJECT = Path.of("").toAbsolutePath();
-    private static final List<String> COPIED = List.of("pom.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters");
+    private static final List<String> COPIED = List.of("pom.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters", "site");
 
     @TempDir
     static Path tmp;
@@ -84,6 +84,9 @@ class BenchmarkLifecycleTest {
             assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);
             assertThat(summary.path("labels").path("Search existing user").path("errorRate").asDouble()).isEqualTo(1.0);
             assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
+            // The site is regenerated after the run, a failed one too, before the build fails.
+            assertThat(project.resolve("target/site/runs/external/failing/index.html")).exists();
+            assertThat(Files.readString(project.resolve("target/site/runs.html"))).contains("failed: ");
         } finally {
             failing.stop(0);
         }
