@@ -356,6 +356,10 @@ public abstract class SqlIdentityStore implements IdentityStore {
         try (Session session = sessions.openSession()) {
             session.beginTransaction();
             try {
+                // Take the connection now, not at the first statement: Hibernate's id generator runs its
+                // first statement under a JVM-wide lock, and a session waiting for a connection there
+                // deadlocks with sessions that hold every connection and wait for that lock.
+                session.doWork(connection -> { });
                 T result = work.apply(session);
                 session.getTransaction().commit();
                 return result;
