@@ -14,16 +14,20 @@ import picocli.CommandLine.Spec;
 
 /** {@code idbench site}: the static results site from every recorded run, and the newest runs' regression verdict. */
 @Command(name = "site", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates the results site from every run recorded under the results directories: overview matrix,",
-                "scaling curves, the 2018 comparison, trends with regressions flagged, the studies' tables, and a page per",
-                "run with its record, JTLs and JMeter dashboards. Static files only (Chart.js is bundled): open",
-                "<out>/index.html, or publish the directory (GitHub Pages, Jenkins' HTML Publisher).",
-                "Prints the regression verdict of the newest run of each scenario (also in <out>/verdict.txt and .json).",
-                "Exit status: 0, or 1 with --fail-on-regression when a newest run regressed; 2 for a bad argument."},
+        description = {"Generates the static results site from every recorded run.",
+                "Pages: the scenario matrix, scaling curves, idbench beside the 2018 study,",
+                "trends with regressions flagged, the other studies' tables, and a page per",
+                "run with its record, JTLs and JMeter dashboards. Chart.js is bundled: open",
+                "<out>/index.html, or publish the directory (GitHub Pages, HTML Publisher).",
+                "Prints the regression verdict of the newest run of each scenario (also in",
+                "<out>/verdict.txt and verdict.json).",
+                "Exit: 0; 1 with --fail-on-regression when a newest run regressed; 2 for a",
+                "bad argument."},
         footer = {"", "Examples:",
-                "  java -jar target/idbench.jar site                                  # results/ -> target/site",
-                "  java -jar target/idbench.jar site --results=/srv/idbench/results --results=other-machine/results \\",
-                "      --out=public --baselines=baselines --tolerance=25 --fail-on-regression"})
+                "  java -jar target/idbench.jar site          # results/ -> target/site",
+                "  java -jar target/idbench.jar site --results=/srv/idbench/results \\",
+                "      --results=laptop/results --out=public --baselines=baselines \\",
+                "      --tolerance=25 --fail-on-regression"})
 public final class SiteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
