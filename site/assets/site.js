@@ -15,10 +15,13 @@
       // Label the powers of ten (and 2 and 5 between them), not every minor tick.
       scale.ticks = {
         callback: function (v) {
-          var mantissa = Number(v) / Math.pow(10, Math.floor(Math.log10(Number(v))));
-          if ([1, 2, 5].indexOf(Math.round(mantissa * 1000) / 1000) < 0) { return ''; }
-          return a.title === 'identities' ? size(Number(v)) : Number(v).toLocaleString('en');
-        }
+          var mantissa = Math.round(Number(v) / Math.pow(10, Math.floor(Math.log10(Number(v)))) * 1000) / 1000;
+          var sizes = a.title === 'identities';
+          if ((sizes ? [1] : [1, 2, 5]).indexOf(mantissa) < 0) { return ''; }
+          return sizes ? size(Number(v)) : Number(v).toLocaleString('en');
+        },
+        maxRotation: 0,
+        autoSkip: false
       };
     }
     return scale;
