@@ -1,6 +1,8 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.site.Site;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -49,15 +51,19 @@ public final class MavenStep {
 
     /**
      * The results site of every run recorded beside this one, in {@code target/site} (a failed run's too,
-     * before the build fails on it); {@code -Didbench.site=false} leaves it out.
+     * before the build fails on it); {@code -Didbench.site=false} leaves it out. A site that cannot be
+     * written is a warning, not a failed run: the run is recorded, and {@code idbench site} can redo it.
      */
-    private static void site(Path basedir, RunDirectory run) throws java.io.IOException {
+    private static void site(Path basedir, RunDirectory run) {
         if (!Boolean.parseBoolean(System.getProperty("idbench.site", "true"))) {
             return;
         }
         Path results = run.recordDir().getParent().getParent();
-        new io.idbench.site.Site().withResults(results).withOutput(basedir.resolve(io.idbench.site.Site.DEFAULT_OUTPUT))
-                .withProgress(System.out).generate();
+        try {
+            new Site().withResults(results).withOutput(basedir.resolve(Site.DEFAULT_OUTPUT)).withProgress(System.out).generate();
+        } catch (IOException | RuntimeException e) {
+            System.out.println("[idbench] WARNING: the site could not be written: " + e.getMessage());
+        }
     }
 
     private static String firstOf(List<String> problems) {

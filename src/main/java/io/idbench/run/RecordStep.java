@@ -3,6 +3,7 @@ package io.idbench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.results.FileTrees;
 import io.idbench.results.LabelStatistics;
 import io.idbench.results.Repetitions;
 import io.idbench.results.RunStatistics;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -59,7 +59,7 @@ final class RecordStep {
             gzip(jtl, dir.resolve("results.csv.gz"));
             Path dashboard = run.jmeterReports().resolve(name);
             if (Files.isDirectory(dashboard)) {
-                io.idbench.results.FileTrees.copy(dashboard, dir.resolve("dashboard"));
+                FileTrees.copy(dashboard, dir.resolve("dashboard"));
             }
             RunStatistics.Result stats = RunStatistics.of(jtl, 0, minThreads);
             labels.add(stats.labels());

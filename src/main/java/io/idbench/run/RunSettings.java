@@ -1,7 +1,7 @@
 package io.idbench.run;
 
-import io.idbench.results.ScenarioNames;
 import io.idbench.config.ConfigException;
+import io.idbench.results.ScenarioNames;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
@@ -153,7 +153,8 @@ public final class RunSettings {
 
     static String derivedName(ScenarioResolver.Resolved r) {
         return (r.get("plan").equals("heterogeneous") ? "" : r.get("plan") + "-")
-                + ScenarioNames.axes(r.get("storage"), Boolean.parseBoolean(r.get("dyn")), r.get("search")) + "-" + ScenarioNames.size(Long.parseLong(r.get("users")));
+                + ScenarioNames.axes(r.get("storage"), Boolean.parseBoolean(r.get("dyn")), r.get("search"))
+                + "-" + ScenarioNames.size(Long.parseLong(r.get("users")));
     }
 
     private static String stripSlash(String url) {

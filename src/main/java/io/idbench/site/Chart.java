@@ -59,10 +59,6 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
         return new Table(id, header, rows);
     }
 
-    public boolean hasPoints() {
-        return series.stream().anyMatch(s -> s.points().stream().anyMatch(p -> Double.isFinite(p.y()) && p.y() > 0));
-    }
-
     /** A fixed palette (Okabe-Ito, readable by colour-blind readers), so that one combination has one colour on every page. */
     static final List<String> PALETTE = List.of("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
             "#000000", "#999999", "#7F3C8D");

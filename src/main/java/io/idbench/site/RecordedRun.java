@@ -68,10 +68,6 @@ public record RecordedRun(Path dir, JsonNode summary) {
         return ScenarioNames.axes(parameter("storage"), Boolean.parseBoolean(parameter("dyn")), parameter("search"));
     }
 
-    public String size() {
-        return ScenarioNames.size(users());
-    }
-
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
         JsonNode env = summary.path("environment");
