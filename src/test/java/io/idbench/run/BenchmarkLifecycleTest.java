@@ -85,7 +85,9 @@ class BenchmarkLifecycleTest {
             assertThat(summary.path("labels").path("Search existing user").path("errorRate").asDouble()).isEqualTo(1.0);
             assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
             // The site is regenerated after the run, a failed one too, before the build fails.
-            assertThat(project.resolve("target/site/runs/external/failing/index.html")).exists();
+            Path page = project.resolve("target/site/runs/external/failing/index.html");
+            assertThat(Files.readString(page)).contains("href=\"rep-1/dashboard/index.html\"", "href=\"rep-1/results.csv.gz\"");
+            assertThat(page.resolveSibling("rep-1/dashboard/index.html")).as("the JMeter dashboard, copied beside the page").exists();
             assertThat(Files.readString(project.resolve("target/site/runs.html"))).contains("failed: ");
         } finally {
             failing.stop(0);
