@@ -15,7 +15,14 @@ public final class Idbench {
 
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Idbench());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new ErrorHandler());
+        // A bad option is one line and exit 2, like every other bad input; --help has the usage.
+        cl.setParameterExceptionHandler((e, args) -> {
+            CommandLine failed = e.getCommandLine();
+            failed.getErr().println("idbench: " + e.getMessage() + " (see " + failed.getCommandSpec().qualifiedName() + " --help)");
+            return 2;
+        });
         return cl;
     }
 

@@ -49,13 +49,18 @@ public final class SiteCommand implements Callable<Integer> {
                     + "compared with its previous run.")
     Path baselines;
 
+    @Option(names = "--run-files", paramLabel = "<which>", defaultValue = "ALL",
+            description = "Whose JTLs, dashboards and logs are copied beside their pages: ALL, LATEST (the newest runs of each "
+                    + "scenario) or NONE; every run keeps its page and summary.json (default: ${DEFAULT-VALUE}).")
+    Site.RunFiles runFiles;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when the newest run of a scenario regressed (nightly jobs).")
     boolean failOnRegression;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
-        Site site = new Site().withOutput(out).withTolerance(tolerance).withProgress(System.out);
+        Site site = new Site().withOutput(out).withTolerance(tolerance).withRunFiles(runFiles).withProgress(System.out);
         results.forEach(site::withResults);
         if (baselines != null) {
             site.withBaselines(baselines);

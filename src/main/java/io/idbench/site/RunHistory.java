@@ -82,6 +82,15 @@ public final class RunHistory {
         return latest.values().stream().sorted(SCENARIO_ORDER).toList();
     }
 
+    /** The newest run of each (machine, scenario), whatever its status, and its newest complete one. */
+    public List<RecordedRun> latest() {
+        Map<String, RecordedRun> newest = new LinkedHashMap<>();
+        runs.forEach(r -> newest.put(r.machine() + "\u0000" + r.scenario(), r));
+        List<RecordedRun> out = new java.util.ArrayList<>(latestComplete(r -> true));
+        newest.values().stream().filter(r -> !out.contains(r)).forEach(out::add);
+        return out;
+    }
+
     /** Complete runs grouped by machine, scenario and shape: the series a trend draws, oldest first within each. */
     public Map<String, List<RecordedRun>> series() {
         return runs.stream().filter(RecordedRun::complete).sorted(SCENARIO_ORDER.thenComparing(RecordedRun::started))

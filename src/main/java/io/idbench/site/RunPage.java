@@ -29,10 +29,16 @@ final class RunPage {
                       List<List<String>> rows) {
     }
 
-    static Page build(RecordedRun run, Path siteRoot) throws IOException {
+    /** @param withFiles whether the run's JTLs, dashboards and log come along, or only its summary.json */
+    static Page build(RecordedRun run, Path siteRoot, boolean withFiles) throws IOException {
         String dir = run.page().substring(0, run.page().lastIndexOf('/'));
-        FileTrees.copy(run.dir(), siteRoot.resolve(dir));
         Path copied = siteRoot.resolve(dir);
+        if (withFiles) {
+            FileTrees.copy(run.dir(), copied);
+        } else {
+            Files.createDirectories(copied);
+            Files.copy(run.dir().resolve("summary.json"), copied.resolve("summary.json"));
+        }
         JsonNode s = run.summary();
         List<Repetition> reps = new ArrayList<>();
         for (JsonNode rep : s.path("repetitions")) {

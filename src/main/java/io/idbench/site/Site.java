@@ -6,6 +6,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,22 @@ public final class Site {
     static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Overview"), nav("scaling.html", "Scaling"),
             nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"), nav("runs.html", "All runs"));
 
+    /**
+     * Which runs bring their files (JTLs, JMeter dashboards, service log) into the site beside their
+     * page: a dashboard weighs about 3.5 MB, so a long history publishes only the newest runs' files.
+     * Every run keeps its page and its summary.json.
+     */
+    public enum RunFiles {
+        /** Every run's files. */
+        ALL,
+        /** The files of the newest run of each scenario (on each machine), and of its newest complete run. */
+        LATEST,
+        /** No run's files: pages and summaries only. */
+        NONE
+    }
+
     private final List<Path> results = new ArrayList<>();
+    private RunFiles runFiles = RunFiles.ALL;
     private Path output = DEFAULT_OUTPUT;
     private double tolerancePct = DEFAULT_TOLERANCE;
     private Path baselines;
@@ -49,6 +66,11 @@ public final class Site {
     /** A directory of committed baselines, {@code <scenario>.json}: trends compare against them instead of the previous run. */
     public Site withBaselines(Path directory) {
         baselines = directory;
+        return this;
+    }
+
+    public Site withRunFiles(RunFiles which) {
+        runFiles = which;
         return this;
     }
 
@@ -86,9 +108,14 @@ public final class Site {
         writer.write(TrendsPage.build(trends));
         writer.write(StudiesPage.build(history));
         writer.write(RunsPage.build(history));
+        Set<RecordedRun> withFiles = switch (runFiles) {
+            case ALL -> new HashSet<>(history.all());
+            case LATEST -> new HashSet<>(history.latest());
+            case NONE -> Set.of();
+        };
         int n = 0;
         for (RecordedRun run : history.all()) {
-            writer.write(RunPage.build(run, output));
+            writer.write(RunPage.build(run, output, withFiles.contains(run)));
             if (++n % 25 == 0) {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }

@@ -142,6 +142,25 @@ class SiteCommandTest {
         assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL").contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
     }
 
+    /** The oldest jsonb-nodyn-1k run of the fixture kept its JTL and log: copied with every run's files, not with the newest's only. */
+    @Test
+    void runFilesCopiesEveryRunsOrOnlyTheNewestRunsFiles() throws Exception {
+        Path oldest;
+        try (Stream<Path> runs = Files.list(results.resolve(SCENARIO))) {
+            oldest = runs.min(Path::compareTo).orElseThrow();
+        }
+        Path page = out.resolve("runs").resolve(SCENARIO).resolve(oldest.getFileName());
+        assertThat(site()).isZero();
+        assertThat(page.resolve("rep-1/results.csv.gz")).exists();
+        assertThat(Files.readString(page.resolve("index.html"))).contains("href=\"rep-1/results.csv.gz\"", "href=\"service.log\"");
+
+        assertThat(site("--run-files=latest")).isZero();
+        assertThat(page.resolve("summary.json")).exists();
+        assertThat(page.resolve("rep-1")).doesNotExist();
+        assertThat(page.resolve("service.log")).doesNotExist();
+        assertThat(Files.readString(page.resolve("index.html"))).contains("href=\"summary.json\"").doesNotContain("results.csv.gz");
+    }
+
     @Test
     void badArgumentsAreOneLineAndLeaveTheOutputAlone() throws Exception {
         Files.createDirectories(out);
@@ -151,6 +170,8 @@ class SiteCommandTest {
         assertThat(bad("--tolerance=-1")).isEqualTo("idbench: tolerance must be at least 0, was -1.0\n");
         assertThat(bad("--baselines=" + missing)).isEqualTo("idbench: the baselines directory " + missing + " does not exist\n");
         assertThat(bad("--results=" + missing)).isEqualTo("idbench: the results directory " + missing + " does not exist\n");
+        assertThat(bad("--run-files=some")).isEqualTo("idbench: Invalid value for option '--run-files': expected one of "
+                + "[ALL, LATEST, NONE] (case-insensitive) but was 'some' (see idbench site --help)\n");
         assertThat(out.resolve("keep.txt")).hasContent("kept");
 
         StringWriter err = new StringWriter();
