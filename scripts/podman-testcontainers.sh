@@ -9,16 +9,35 @@
 # Images (built once, kept in podman's storage; rebuilt when missing):
 #   localhost/idbench-pg:15-<digest>           PostgreSQL 15 (Debian), a compatible substitute for postgres:17
 #   localhost/idbench-opensearch:2.19.6-<digest>  the OpenSearch integ-test distribution on Debian's JDK 17
+#   localhost/idbench-elasticsearch:8.19.21-<digest>  the Elasticsearch integ-test distribution, likewise
 # Needs root, apt and the Debian mirror; about 2-3 minutes and 1 GB of disk on a fresh machine.
 
 PODMAN_DIR=${PODMAN_DIR:-/var/tmp/idbench-podman}
 IDBENCH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-OPENSEARCH_VERSION=$(sed -n 's:.*<opensearch.version>\(.*\)</opensearch.version>.*:\1:p' "$IDBENCH_ROOT/pom.xml")
+pom_version() { sed -n "s:.*<$1.version>\(.*\)</$1.version>.*:\1:p" "$IDBENCH_ROOT/pom.xml"; }
+OPENSEARCH_VERSION=$(pom_version opensearch)
+ELASTICSEARCH_VERSION=$(pom_version elasticsearch)
 # Tags carry a digest of the entrypoints, so a changed entrypoint builds a new image.
 IMAGE_DIGEST=$(cat "$IDBENCH_ROOT"/scripts/podman/*-entrypoint.sh | sha256sum | cut -c1-8)
 PG_IMAGE=localhost/idbench-pg:15-$IMAGE_DIGEST
 OS_IMAGE=localhost/idbench-opensearch:$OPENSEARCH_VERSION-$IMAGE_DIGEST
+ES_IMAGE=localhost/idbench-elasticsearch:$ELASTICSEARCH_VERSION-$IMAGE_DIGEST
+
+# An engine image: the unpacked integ-test distribution (target/search-dist) in /opt/engine of the rootfs.
+import_engine_image() { # <rootfs> <engine> <version> <image>
+  local rootfs=$1 dist="$IDBENCH_ROOT/target/search-dist/$2-$3"
+  podman image exists "$4" && return 0
+  if [ ! -x "$dist/bin/$2" ]; then
+    (cd "$IDBENCH_ROOT" && ./mvnw -B -q -ntp generate-resources) || return 1
+  fi
+  rm -rf "$rootfs/opt/engine" && mkdir -p "$rootfs/opt" && cp -a "$dist" "$rootfs/opt/engine" || return 1
+  chown -R 1000:1000 "$rootfs/opt/engine" || return 1
+  echo "podman: importing $4…"
+  tar -C "$rootfs" -c . | podman import --quiet --change 'ENTRYPOINT ["/usr/local/bin/search-entrypoint.sh"]' \
+    --change 'EXPOSE 9200' - "$4" >/dev/null || return 1
+  rm -rf "$rootfs/opt/engine"
+}
 
 # Every step either succeeds or makes the function return non-zero (callers may be under set -e or not).
 podman_testcontainers_setup() {
@@ -30,7 +49,7 @@ podman_testcontainers_setup() {
       podman runc debootstrap slirp4netns uidmap fuse-overlayfs catatonit >/dev/null || return 1
   fi
   mkdir -p "$PODMAN_DIR" || return 1
-  if ! podman image exists "$PG_IMAGE" || ! podman image exists "$OS_IMAGE"; then
+  if ! podman image exists "$PG_IMAGE" || ! podman image exists "$OS_IMAGE" || ! podman image exists "$ES_IMAGE"; then
     local rootfs="$PODMAN_DIR/rootfs"
     if [ ! -x "$rootfs/usr/lib/postgresql/15/bin/postgres" ] || [ ! -x "$rootfs/usr/lib/jvm/java-17-openjdk-amd64/bin/java" ]; then
       echo "podman: debootstrap of a minimal Debian with PostgreSQL 15 and a JDK 17 (about a minute)…"
@@ -46,18 +65,8 @@ podman_testcontainers_setup() {
       tar -C "$rootfs" --exclude=./opt/engine -c . | podman import --quiet --change 'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' \
         --change 'CMD ["postgres"]' --change 'EXPOSE 5432' --change 'STOPSIGNAL SIGINT' - "$PG_IMAGE" >/dev/null || return 1
     fi
-    if ! podman image exists "$OS_IMAGE"; then
-      local dist="$IDBENCH_ROOT/target/search-dist/opensearch-$OPENSEARCH_VERSION"
-      if [ ! -x "$dist/bin/opensearch" ]; then
-        (cd "$IDBENCH_ROOT" && ./mvnw -B -q -ntp generate-resources) || return 1
-      fi
-      rm -rf "$rootfs/opt/engine" && mkdir -p "$rootfs/opt" && cp -a "$dist" "$rootfs/opt/engine" || return 1
-      chown -R 1000:1000 "$rootfs/opt/engine" || return 1
-      echo "podman: importing $OS_IMAGE…"
-      tar -C "$rootfs" -c . | podman import --quiet --change 'ENTRYPOINT ["/usr/local/bin/search-entrypoint.sh"]' \
-        --change 'EXPOSE 9200' - "$OS_IMAGE" >/dev/null || return 1
-      rm -rf "$rootfs/opt/engine"
-    fi
+    import_engine_image "$rootfs" opensearch "$OPENSEARCH_VERSION" "$OS_IMAGE" || return 1
+    import_engine_image "$rootfs" elasticsearch "$ELASTICSEARCH_VERSION" "$ES_IMAGE" || return 1
   fi
   local sock="$PODMAN_DIR/podman.sock"
   if [ ! -S "$sock" ] || ! curl -sf --unix-socket "$sock" http://d/_ping >/dev/null; then
@@ -72,8 +81,8 @@ podman_testcontainers_setup() {
   fi
   export DOCKER_HOST="unix://$sock"
   export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_CHECKS_DISABLE=true TESTCONTAINERS_HOST_OVERRIDE=localhost
-  export IDBENCH_PG_IMAGE="$PG_IMAGE" IDBENCH_OPENSEARCH_IMAGE="$OS_IMAGE"
-  echo "podman: Docker API at $DOCKER_HOST; images $PG_IMAGE, $OS_IMAGE"
+  export IDBENCH_PG_IMAGE="$PG_IMAGE" IDBENCH_OPENSEARCH_IMAGE="$OS_IMAGE" IDBENCH_ELASTICSEARCH_IMAGE="$ES_IMAGE"
+  echo "podman: Docker API at $DOCKER_HOST; images $PG_IMAGE, $OS_IMAGE, $ES_IMAGE"
 }
 
 podman_testcontainers_stop() {

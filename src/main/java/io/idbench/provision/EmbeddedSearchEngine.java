@@ -184,6 +184,11 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     public Duration startup() { return startup; }
 
     @Override
+    public Provider provider() {
+        return Provider.EMBEDDED;
+    }
+
+    @Override
     public String description() {
         return "Search engine: embedded " + (engine.equals("opensearch") ? "OpenSearch " : "Elasticsearch ") + version
                 + " at " + url + ", ready in " + String.format("%.1f s", startup.toMillis() / 1000.0)

@@ -24,6 +24,11 @@ public final class ExternalPostgresProvider implements PostgresProvider {
     public String password() { return password; }
 
     @Override
+    public Provider provider() {
+        return Provider.EXTERNAL;
+    }
+
+    @Override
     public String description() {
         return "PostgreSQL: external at " + url + " (" + why + ")";
     }

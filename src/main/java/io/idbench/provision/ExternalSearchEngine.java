@@ -19,6 +19,11 @@ public final class ExternalSearchEngine implements SearchEngineProvider {
     public String engine() { return engine; }
 
     @Override
+    public Provider provider() {
+        return Provider.EXTERNAL;
+    }
+
+    @Override
     public String description() {
         return "Search engine: external " + engine + " at " + url + " (" + why + ")";
     }

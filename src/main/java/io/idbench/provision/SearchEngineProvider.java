@@ -11,6 +11,18 @@ public interface SearchEngineProvider extends AutoCloseable {
     /** "elasticsearch" or "opensearch". */
     String engine();
 
+    /**
+     * The process id, on this machine, of the server's root process when idbench can see it (a
+     * container's init process; the embedded server is found from its backends instead), for the
+     * run's CPU accounting; empty otherwise (an external server).
+     */
+    default java.util.OptionalLong hostPid() {
+        return java.util.OptionalLong.empty();
+    }
+
+    /** Which provider this is ({@code auto} resolved): recorded with every run. */
+    Provider provider();
+
     /** One line for the console: which provider, and why. */
     String description();
 

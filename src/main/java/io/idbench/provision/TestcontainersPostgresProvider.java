@@ -9,7 +9,8 @@ import org.testcontainers.utility.DockerImageName;
 
 /**
  * PostgreSQL in a container ({@code postgres:17} by default, or any image compatible with it),
- * published on a free loopback port only, with durable commits as in the embedded provider.
+ * published on a free loopback port only, with the server settings of the embedded provider
+ * ({@link PostgresServerSettings}: durable commits, pg_stat_statements preloaded…).
  */
 public final class TestcontainersPostgresProvider implements PostgresProvider {
     public static final String DATABASE = EmbeddedPostgresProvider.DATABASE;
@@ -27,9 +28,7 @@ public final class TestcontainersPostgresProvider implements PostgresProvider {
         DockerImageName image = DockerImageName.parse(config.pgImage()).asCompatibleSubstituteFor("postgres");
         PostgreSQLContainer c = new PostgreSQLContainer(image)
                 .withDatabaseName(DATABASE).withUsername("idbench").withPassword("idbench")
-                .withCommand("postgres", "-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on",
-                        "-c", "shared_buffers=" + config.pgSharedBuffers(),
-                        "-c", "max_connections=" + Math.max(100, config.dbPoolSize() + 20))
+                .withCommand(PostgresServerSettings.commandLine(config).toArray(String[]::new))
                 .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(
                         new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT))));
         try {
@@ -56,6 +55,16 @@ public final class TestcontainersPostgresProvider implements PostgresProvider {
 
     @Override
     public String password() { return container.getPassword(); }
+
+    @Override
+    public java.util.OptionalLong hostPid() {
+        return ContainerEngine.hostPid(container);
+    }
+
+    @Override
+    public Provider provider() {
+        return Provider.TESTCONTAINERS;
+    }
 
     @Override
     public String description() {

@@ -65,6 +65,16 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider {
     public String engine() { return engine; }
 
     @Override
+    public java.util.OptionalLong hostPid() {
+        return ContainerEngine.hostPid(container);
+    }
+
+    @Override
+    public Provider provider() {
+        return Provider.TESTCONTAINERS;
+    }
+
+    @Override
     public String description() {
         return "Search engine: testcontainers " + container.getDockerImageName() + " at " + url() + " (" + why + ")";
     }

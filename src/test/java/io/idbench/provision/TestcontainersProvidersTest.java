@@ -29,12 +29,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The testcontainers providers against a real container engine: Docker where there is one,
  * podman's Docker API elsewhere (.ci/run sets it up with local images, see
  * scripts/podman-testcontainers.sh). Without an engine these tests are skipped, with the reason.
- * Images: $IDBENCH_PG_IMAGE and $IDBENCH_OPENSEARCH_IMAGE, else the official ones.
+ * Images: $IDBENCH_PG_IMAGE, $IDBENCH_ELASTICSEARCH_IMAGE and $IDBENCH_OPENSEARCH_IMAGE, else the official ones.
  */
 class TestcontainersProvidersTest {
 
@@ -69,12 +71,8 @@ class TestcontainersProvidersTest {
             assertThat(pg).isInstanceOf(TestcontainersPostgresProvider.class);
             assertThat(pg.description()).startsWith("PostgreSQL: testcontainers ").endsWith("(chosen explicitly)");
             assertThat(url).startsWith("jdbc:postgresql://127.0.0.1:").endsWith("/idbench");
-            try (Connection c = DriverManager.getConnection(url, pg.user(), pg.password()); Statement s = c.createStatement()) {
-                try (ResultSet rs = s.executeQuery("SHOW fsync")) {
-                    rs.next();
-                    assertThat(rs.getString(1)).isEqualTo("on");
-                }
-            }
+            // The embedded server's settings, pg_stat_statements loaded: a run's telemetry works in a container too.
+            PostgresServerSettingsTest.assertRunsWith(pg, PostgresServerSettings.of(config));
             try (var pool = ConnectionPools.create(pg, 2);
                  IdentityStore store = IdentityStores.open("relational", pool, Json.mapper())) {
                 ObjectNode user = ServiceTestBase.profileUser("container.1", 1);
@@ -97,16 +95,19 @@ class TestcontainersProvidersTest {
         assertThat(reachable(url)).as("the container is gone after close").isFalse();
     }
 
-    @Test
-    void searchEngineContainerIndexesAndSearches() {
+    @ParameterizedTest
+    @ValueSource(strings = {"elasticsearch", "opensearch"})
+    void searchEngineContainerIndexesAndSearches(String search) {
         requireContainerEngine();
-        ScenarioConfig config = ScenarioConfig.builder().withSearch("opensearch").withSearchProvider("testcontainers")
+        ScenarioConfig config = ScenarioConfig.builder().withSearch(search).withSearchProvider("testcontainers")
                 .withOpensearchImage(env("IDBENCH_OPENSEARCH_IMAGE", ScenarioConfig.DEFAULT_OPENSEARCH_IMAGE))
+                .withElasticsearchImage(env("IDBENCH_ELASTICSEARCH_IMAGE", ScenarioConfig.DEFAULT_ELASTICSEARCH_IMAGE))
                 .withSearchHeap("384m").build();
         try (SearchEngineProvider engine = SearchEngineProvider.start(config);
-             ElasticIndex index = ElasticIndex.connect(engine.url(), "opensearch", "container-test", RefreshPolicy.TRUE,
+             ElasticIndex index = ElasticIndex.connect(engine.url(), search, "container-test", RefreshPolicy.TRUE,
                      ScimSchemas.USER_TYPE, Json.mapper())) {
             assertThat(engine.description()).startsWith("Search engine: testcontainers ");
+            assertThat(engine.provider()).isEqualTo(Provider.TESTCONTAINERS);
             assertThat(engine.url()).startsWith("http://127.0.0.1:");
             index.create(false);
             ObjectNode body = ServiceTestBase.profileUser("container.2", 2);

@@ -13,6 +13,9 @@ import java.sql.Statement;
  * shutdown hook), the same provider the service uses. Tests reset the tables, not the server.
  */
 public final class TestDatabase {
+    /** The tests' server: small shared buffers, a throw-away data directory. */
+    public static final ScenarioConfig CONFIG = ScenarioConfig.builder().withPgSharedBuffers("128MB")
+            .withPgDataDir(ScenarioConfig.NO_PG_DATA_DIR).build();
     private static EmbeddedPostgresProvider postgres;
     private static HikariDataSource pool;
 
@@ -21,7 +24,7 @@ public final class TestDatabase {
 
     public static synchronized HikariDataSource pool() {
         if (pool == null) {
-            postgres = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB").withPgDataDir(ScenarioConfig.NO_PG_DATA_DIR).build(), "tests: one embedded server per JVM");
+            postgres = EmbeddedPostgresProvider.start(CONFIG, "tests: one embedded server per JVM");
             pool = ConnectionPools.create(postgres, 30);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 pool.close();
