@@ -26,6 +26,9 @@ public final class JtlReader {
     /** Optional columns the idbench plans add (JMeter's sample_variables): the plan phase and the Server-Timing in ms. */
     public static final String PHASE = "phase";
     public static final String SERVER_MILLIS = "serverMs";
+    public static final String SERVER_CPU_MILLIS = "serverCpuMs";
+    public static final String REP = "rep";
+    public static final String SIDE = "side";
 
     private JtlReader() {
     }
@@ -54,15 +57,24 @@ public final class JtlReader {
 
     private static JtlSample sample(Map<String, String> row, Path jtl, long line) {
         try {
-            String phase = row.get(PHASE);
-            String server = row.get(SERVER_MILLIS);
+            String phase = blank(row.get(PHASE)) ? null : row.get(PHASE);
             return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), row.get("label"),
                     Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")),
-                    phase == null || phase.isEmpty() ? null : phase,
-                    server == null || server.isEmpty() ? Double.NaN : Double.parseDouble(server));
+                    phase, millis(row.get(SERVER_MILLIS)), millis(row.get(SERVER_CPU_MILLIS)),
+                    blank(row.get(REP)) ? 1 : Integer.parseInt(row.get(REP)), blank(row.get(SIDE)) ? "A" : row.get(SIDE),
+                    row.getOrDefault("threadName", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
         }
+    }
+
+    /** Absent, empty, or "null": JMeter's value of a sample variable the sample's thread never set. */
+    private static boolean blank(String column) {
+        return column == null || column.isEmpty() || column.equals("null");
+    }
+
+    private static double millis(String column) {
+        return blank(column) ? Double.NaN : Double.parseDouble(column);
     }
 
     private static InputStream open(Path jtl) throws IOException {

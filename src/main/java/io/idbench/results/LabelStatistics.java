@@ -20,7 +20,7 @@ public final class LabelStatistics {
 
     void add(JtlSample s) {
         histogram.recordValue(Math.min(Math.max(s.elapsedMillis(), 0), HIGHEST_MILLIS));
-        server.add(s.serverMillis());
+        server.add(s.serverMillis(), s.serverCpuMillis());
         if (!s.success()) {
             errors++;
         }

@@ -39,6 +39,40 @@ public final class Repetitions {
         return out;
     }
 
+    /**
+     * Per label, the run's figures over all repetitions pooled: samples and errors summed, the mean
+     * weighted by samples, and the percentiles, throughput and server figures of {@code intervals}
+     * (computed over every measured sample of every repetition).
+     */
+    public static Map<String, Map<String, Double>> pooled(List<Map<String, LabelStatistics.Summary>> repetitions,
+                                                          Map<String, Map<String, Bootstrap.Interval>> intervals) {
+        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+        if (repetitions.isEmpty()) {
+            return out;
+        }
+        for (String label : repetitions.get(0).keySet()) {
+            long samples = 0;
+            long errors = 0;
+            double weightedMean = 0;
+            for (Map<String, LabelStatistics.Summary> rep : repetitions) {
+                LabelStatistics.Summary s = rep.get(label);
+                if (s != null) {
+                    samples += s.samples();
+                    errors += s.errors();
+                    weightedMean += s.mean() * s.samples();
+                }
+            }
+            Map<String, Double> figures = new LinkedHashMap<>();
+            figures.put("samples", (double) samples);
+            figures.put("errors", (double) errors);
+            figures.put("errorRate", samples == 0 ? 0 : (double) errors / samples);
+            figures.put("mean", samples == 0 ? 0 : weightedMean / samples);
+            intervals.getOrDefault(label, Map.of()).forEach((figure, i) -> figures.put(figure, i.value()));
+            out.put(label, figures);
+        }
+        return out;
+    }
+
     static Spread spread(double[] sorted) {
         int n = sorted.length;
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;

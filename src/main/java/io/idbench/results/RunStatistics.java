@@ -1,7 +1,10 @@
 package io.idbench.results;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,10 +26,12 @@ public final class RunStatistics {
 
     /**
      * What a run's statistics hold: per label (and {@link #ALL}); per phase, the samples left out;
-     * the samples of the measured phase left out because not all threads were active.
+     * the samples of the measured phase left out because not all threads were active; per label, the
+     * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none).
      */
     public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Distribution> distributions,
-                         Map<String, Long> excludedPhases, long partialConcurrencySamples) {
+                         Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
+                         Window measured, long warmUpFrom) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {
@@ -34,7 +39,59 @@ public final class RunStatistics {
         }
     }
 
+    /** The measured phase of a repetition: from its first measured sample's start to its last one's end, epoch ms. */
+    public record Window(long from, long to) {
+        public double seconds() {
+            return Math.max(1, to - from) / 1000.0;
+        }
+    }
+
     private RunStatistics() {
+    }
+
+    /** One repetition of one side (A; or B, comparing two services interleaved) of a run. */
+    public record Part(int rep, String side) {
+    }
+
+    /**
+     * Every repetition (and side) of a JTL, in the order they ran, from one read of the file: the
+     * samples of a closed workload count that ended while every thread was still measuring (after
+     * the first thread finished its loops, the others run with less company).
+     *
+     * @param minThreads the threads of a closed workload (0 for an open one: no sample left out for that)
+     */
+    public static Map<Part, Result> byPart(Path jtl, int minThreads) {
+        Map<Part, List<JtlSample>> measured = new LinkedHashMap<>();
+        Map<Part, Accumulator> parts = new HashMap<>();
+        Map<Part, Long> first = new HashMap<>();
+        JtlReader.read(jtl, s -> {
+            Part p = new Part(s.rep(), s.side());
+            Accumulator acc = parts.computeIfAbsent(p, k -> new Accumulator(0, minThreads, Long.MAX_VALUE));
+            if (MEASURE.equals(s.phase())) {
+                measured.computeIfAbsent(p, k -> new ArrayList<>()).add(s);
+                first.merge(p, s.timeStamp(), Math::min);
+            } else {
+                acc.add(s); // an excluded phase: counted
+            }
+        });
+        Map<Part, Result> out = new LinkedHashMap<>();
+        first.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).forEach(p -> {
+            List<JtlSample> samples = measured.get(p);
+            Accumulator acc = parts.get(p).until(fullConcurrencyUntil(samples, minThreads));
+            samples.forEach(acc::add);
+            out.put(p, acc.result());
+        });
+        return out;
+    }
+
+    /** When the first thread ended its last measured sample, with every thread measuring at all; else no limit. */
+    private static long fullConcurrencyUntil(List<JtlSample> measured, int minThreads) {
+        if (minThreads <= 1) {
+            return Long.MAX_VALUE;
+        }
+        Map<String, Long> lastEnd = new HashMap<>();
+        measured.forEach(s -> lastEnd.merge(s.threadName(), s.end(), Math::max));
+        return lastEnd.size() < minThreads ? Long.MAX_VALUE : lastEnd.values().stream().mapToLong(Long::longValue).min().orElseThrow();
     }
 
     /**
@@ -42,29 +99,72 @@ public final class RunStatistics {
      * @param minThreads  samples ending with fewer active threads are left out (0 or 1: none)
      */
     public static Result of(Path jtl, long measureFrom, int minThreads) {
-        Map<String, LabelStatistics> byLabel = new TreeMap<>();
-        LabelStatistics all = new LabelStatistics();
-        Map<String, Long> excluded = new TreeMap<>();
-        long[] partial = {0};
-        JtlReader.read(jtl, s -> {
+        Accumulator acc = new Accumulator(measureFrom, minThreads, Long.MAX_VALUE);
+        JtlReader.read(jtl, acc::add);
+        return acc.result();
+    }
+
+    /** Samples in, a {@link Result} out: measured ones into the statistics, the others counted by phase. */
+    private static final class Accumulator {
+        private final long measureFrom;
+        private final int minThreads;
+        private long fullUntil;
+        private final Map<String, LabelStatistics> byLabel = new TreeMap<>();
+        private final LabelStatistics all = new LabelStatistics();
+        private final Map<String, LabelWindows.Collector> collectors = new TreeMap<>();
+        private final LabelWindows.Collector allSamples = new LabelWindows.Collector();
+        private final Map<String, Long> excluded = new TreeMap<>();
+        private long from = Long.MAX_VALUE;
+        private long to = Long.MIN_VALUE;
+        private long warmUpFrom = Long.MAX_VALUE;
+        private long partial;
+
+        Accumulator(long measureFrom, int minThreads, long fullUntil) {
+            this.measureFrom = measureFrom;
+            this.minThreads = minThreads;
+            this.fullUntil = fullUntil;
+        }
+
+        Accumulator until(long fullConcurrencyUntil) {
+            this.fullUntil = fullConcurrencyUntil;
+            return this;
+        }
+
+        void add(JtlSample s) {
             String phase = s.phase() != null ? s.phase() : s.timeStamp() < measureFrom ? WARM_UP : MEASURE;
             if (!phase.equals(MEASURE)) {
                 excluded.merge(phase, 1L, Long::sum);
-            } else if (s.allThreads() < minThreads) {
-                partial[0]++;
+                if (phase.equals(WARM_UP)) {
+                    warmUpFrom = Math.min(warmUpFrom, s.timeStamp());
+                }
+            } else if (s.allThreads() < minThreads || s.end() > fullUntil) {
+                partial++;
             } else {
                 byLabel.computeIfAbsent(s.label(), l -> new LabelStatistics()).add(s);
                 all.add(s);
+                collectors.computeIfAbsent(s.label(), l -> new LabelWindows.Collector()).add(s);
+                allSamples.add(s);
+                from = Math.min(from, s.timeStamp());
+                to = Math.max(to, s.end());
             }
-        });
-        Map<String, LabelStatistics> labels = new LinkedHashMap<>(byLabel);
-        labels.put(ALL, all);
-        Map<String, LabelStatistics.Summary> out = new LinkedHashMap<>();
-        Map<String, Distribution> distributions = new LinkedHashMap<>();
-        labels.forEach((label, stats) -> {
-            out.put(label, stats.summary());
-            distributions.put(label, stats.distribution());
-        });
-        return new Result(out, distributions, excluded, partial[0]);
+        }
+
+        Result result() {
+            Map<String, LabelStatistics> labels = new LinkedHashMap<>(byLabel);
+            labels.put(ALL, all);
+            Map<String, LabelStatistics.Summary> out = new LinkedHashMap<>();
+            Map<String, Distribution> distributions = new LinkedHashMap<>();
+            labels.forEach((label, stats) -> {
+                out.put(label, stats.summary());
+                distributions.put(label, stats.distribution());
+            });
+            Window measured = from <= to ? new Window(from, to) : null;
+            Map<String, LabelWindows> windows = new LinkedHashMap<>();
+            if (measured != null) {
+                collectors.forEach((label, c) -> windows.put(label, c.build(measured.from(), measured.to())));
+                windows.put(ALL, allSamples.build(measured.from(), measured.to()));
+            }
+            return new Result(out, distributions, excluded, partial, windows, measured, warmUpFrom == Long.MAX_VALUE ? 0 : warmUpFrom);
+        }
     }
 }

@@ -3,22 +3,32 @@ package io.idbench.results;
 import org.HdrHistogram.Histogram;
 
 /**
- * The service's own time per request, from its {@code Server-Timing: app;dur=<ms>} header: µs
+ * The service's own time per request, from its {@code Server-Timing: app;dur=<ms>} header (and its
+ * thread's CPU time, {@code cpu;dur=<ms>}): µs
  * resolution where JMeter's elapsed time has whole milliseconds, so percentiles of sub-millisecond
  * operations mean something. It excludes the network and JMeter itself.
  */
 public final class ServerTimes {
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     private final Histogram micros = new Histogram(HIGHEST_MICROS, 3);
+    private double cpuMillis;
+    private long cpuSamples;
 
-    void add(double millis) {
+    void add(double millis, double cpuMs) {
         if (!Double.isNaN(millis)) {
             micros.recordValue(Math.min(Math.max(Math.round(millis * 1000), 0), HIGHEST_MICROS));
         }
+        if (!Double.isNaN(cpuMs)) {
+            cpuMillis += cpuMs;
+            cpuSamples++;
+        }
     }
 
-    /** Times in ms with three decimals (µs). */
-    public record Summary(long samples, double mean, double p50, double p90, double p95, double p99, double max) {
+    /**
+     * Times in ms with three decimals (µs); {@code cpuUs}: the mean CPU time of the request's thread
+     * in the service, µs (null when the service did not send it).
+     */
+    public record Summary(long samples, double mean, double p50, double p90, double p95, double p99, double max, Double cpuUs) {
     }
 
     /** Null when no sample carried a server time (a plan without the header, or another SCIM server). */
@@ -27,7 +37,7 @@ public final class ServerTimes {
             return null;
         }
         return new Summary(micros.getTotalCount(), round(micros.getMean()), at(50), at(90), at(95), at(99),
-                round(micros.getMaxValue()));
+                round(micros.getMaxValue()), cpuSamples == 0 ? null : Math.round(cpuMillis / cpuSamples * 10_000) / 10.0);
     }
 
     private double at(double percentile) {

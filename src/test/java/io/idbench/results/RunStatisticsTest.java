@@ -52,6 +52,42 @@ class RunStatisticsTest {
         check(RunStatistics.of(file, 2000, 2));
     }
 
+    @Test
+    void repetitionsAndSidesAreToldApartAndTheTailAfterTheFirstThreadFinishedIsLeftOut() throws Exception {
+        String header = HEADER.trim() + ",\"phase\",\"serverMs\",\"serverCpuMs\",\"rep\",\"side\"\n";
+        StringBuilder s = new StringBuilder(header);
+        s.append("900,1,Authenticate,200,OK,t 1-1,text,true,,1,1,1,1,u,1,0,0,login,,,null,null\n");
+        for (int rep = 1; rep <= 2; rep++) {
+            for (String side : new String[] {"B", "A"}) {
+                long t0 = 10_000L * rep + (side.equals("A") ? 5_000 : 0);
+                s.append(t0 - 1000).append(",3,read,200,OK,t 1-1,text,true,,1,1,2,2,u,1,0,0,warmup,1.0,0.1,").append(rep).append(',')
+                        .append(side).append('\n');
+                // thread 1 measures 0..300 ms, thread 2 0..500 ms: the last 200 ms run with one thread only.
+                for (int i = 0; i < 4; i++) {
+                    s.append(t0 + 100 * i).append(",10,read,200,OK,t 1-1,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
+                            .append(',').append(side).append('\n');
+                }
+                for (int i = 0; i < 6; i++) {
+                    s.append(t0 + 100 * i).append(",10,read,200,OK,t 1-2,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
+                            .append(',').append(side).append('\n');
+                }
+            }
+        }
+        Path file = dir.resolve("parts.csv");
+        Files.writeString(file, s);
+        java.util.Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 2);
+        assertThat(parts.keySet()).as("in the order they ran").containsExactly(new RunStatistics.Part(1, "B"),
+                new RunStatistics.Part(1, "A"), new RunStatistics.Part(2, "B"), new RunStatistics.Part(2, "A"));
+        RunStatistics.Result a1 = parts.get(new RunStatistics.Part(1, "A"));
+        // Thread 1 ended its last sample at 310 ms: thread 2's samples ending after that (at 410 and 510) are left out.
+        assertThat(a1.labels().get("read").samples()).isEqualTo(8);
+        assertThat(a1.partialConcurrencySamples()).isEqualTo(2);
+        assertThat(a1.warmUpSamples()).isEqualTo(1);
+        assertThat(a1.measured()).isEqualTo(new RunStatistics.Window(15_000, 15_310));
+        assertThat(a1.labels().get("read").server().cpuUs()).isEqualTo(200.0);
+        assertThat(a1.excludedPhases()).as("a sample of no repetition (the login) counts with the first").containsEntry("login", 1L);
+    }
+
     private static void check(RunStatistics.Result r) {
         assertThat(r.warmUpSamples()).isEqualTo(1);
         assertThat(r.partialConcurrencySamples()).isEqualTo(1);
@@ -99,7 +135,7 @@ class RunStatisticsTest {
         LabelStatistics.Summary read = r.labels().get("read");
         assertThat(new long[] {read.samples(), read.errors(), read.min(), read.p50(), read.max()}).containsExactly(3, 1, 1, 1, 2);
         // 250, 500, 1250 µs: mean 666.67 µs; p50 the 2nd; p90 and max the 3rd.
-        assertThat(read.server()).isEqualTo(new ServerTimes.Summary(3, 0.667, 0.5, 1.25, 1.25, 1.25, 1.25));
+        assertThat(read.server()).isEqualTo(new ServerTimes.Summary(3, 0.667, 0.5, 1.25, 1.25, 1.25, 1.25, null));
     }
 
     @Test

@@ -1,0 +1,101 @@
+package io.idbench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.math3.distribution.NormalDistribution;
+
+/**
+ * A run against a baseline, figure by figure, decided by a test and not by a bare percentage:
+ * each figure's change is the log ratio of the two runs' figures, its uncertainty the two runs'
+ * bootstrap standard errors combined (their {@code intervals}) with the run-to-run noise of the
+ * machine ({@link RunNoise}, for two separate runs); a figure regressed when it is
+ * worse by at least the minimum effect AND the change is significant at the family-wise level
+ * {@code alpha} over all figures compared (Holm's step-down correction: many figures are tested
+ * at once, and one of fifty would otherwise look significant by chance). An error rate above the
+ * baseline's is a regression whatever its size.
+ *
+ * @param minEffectPct the smallest change worth a verdict, in % of the baseline
+ * @param alpha        family-wise error rate over the figures of one comparison
+ */
+public record Verdict(double minEffectPct, double alpha) {
+    /** Below 5 % a change is within what two JVMs of the same code differ by on this kind of machine. */
+    public static final double DEFAULT_MIN_EFFECT = 5;
+    public static final double DEFAULT_ALPHA = 0.05;
+    /** Figures where more is better; every other figure is a time or a cost. */
+    public static final Set<String> HIGHER_IS_BETTER = Set.of("throughput");
+    private static final NormalDistribution NORMAL = new NormalDistribution();
+
+    public static Verdict defaults() {
+        return new Verdict(DEFAULT_MIN_EFFECT, DEFAULT_ALPHA);
+    }
+
+    /** One figure of one label on both sides: the change in %, its interval, the test's p-value and the decision. */
+    public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct,
+                         double highPct, double p, boolean significant, boolean regression, boolean improvement) {
+
+        /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
+        public String line() {
+            return String.format(Locale.ROOT, "%-28s %-12s %10.3f -> %10.3f  %+7.1f%% [%+.1f%%, %+.1f%%]  p=%.4f  %s", label, figure,
+                    baseline, run, changePct, lowPct, highPct, p,
+                    regression ? "REGRESSION" : improvement ? "improved" : significant ? "changed, below the minimum effect" : "ok");
+        }
+    }
+
+    /** All figures both sides have intervals for, in the run's order; the decisions made over all of them at once. */
+    public List<Change> compare(JsonNode baselineIntervals, JsonNode runIntervals) {
+        return compare(baselineIntervals, runIntervals, RunNoise.NONE);
+    }
+
+    /** … with the run-to-run noise of each figure added to both sides' intervals (two separate runs). */
+    public List<Change> compare(JsonNode baselineIntervals, JsonNode runIntervals, RunNoise noise) {
+        record Test(String label, String figure, double base, double run, double d, double se, double p) {
+        }
+        List<Test> tests = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> label : (Iterable<Map.Entry<String, JsonNode>>) runIntervals::fields) {
+            JsonNode base = baselineIntervals.path(label.getKey());
+            for (Map.Entry<String, JsonNode> figure : (Iterable<Map.Entry<String, JsonNode>>) label.getValue()::fields) {
+                JsonNode b = base.path(figure.getKey());
+                JsonNode r = figure.getValue();
+                double bv = b.path("value").asDouble(Double.NaN);
+                double rv = r.path("value").asDouble(Double.NaN);
+                double between = noise.sigma(label.getKey(), figure.getKey());
+                double se = Math.sqrt(Math.pow(b.path("logSe").asDouble(Double.NaN), 2) + Math.pow(r.path("logSe").asDouble(Double.NaN), 2)
+                        + 2 * between * between);
+                if (!(bv > 0) || !(rv > 0) || Double.isNaN(se)) {
+                    continue;
+                }
+                double d = Math.log(rv / bv);
+                double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - NORMAL.cumulativeProbability(Math.abs(d) / se));
+                tests.add(new Test(label.getKey(), figure.getKey(), bv, rv, d, se, p));
+            }
+        }
+        // Holm: the i-th smallest p-value (from 0) is significant at alpha / (m - i), until the first that is not.
+        List<Test> byP = tests.stream().sorted(Comparator.comparingDouble(Test::p)).toList();
+        int m = byP.size();
+        java.util.Set<Test> significant = new java.util.HashSet<>();
+        for (int i = 0; i < m && byP.get(i).p() <= alpha / (m - i); i++) {
+            significant.add(byP.get(i));
+        }
+        double z = m == 0 ? 0 : NORMAL.inverseCumulativeProbability(1 - alpha / 2);
+        List<Change> out = new ArrayList<>();
+        for (Test t : tests) {
+            double change = pct(t.d());
+            boolean higherBetter = HIGHER_IS_BETTER.contains(t.figure());
+            boolean worse = higherBetter ? change < 0 : change > 0;
+            boolean sig = significant.contains(t);
+            boolean big = Math.abs(change) >= minEffectPct;
+            out.add(new Change(t.label(), t.figure(), t.base(), t.run(), change, pct(t.d() - z * t.se()), pct(t.d() + z * t.se()), t.p(),
+                    sig, sig && big && worse, sig && big && !worse));
+        }
+        return out;
+    }
+
+    private static double pct(double logRatio) {
+        return (Math.exp(logRatio) - 1) * 100;
+    }
+}

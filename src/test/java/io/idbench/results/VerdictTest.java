@@ -1,0 +1,88 @@
+package io.idbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The verdict's decisions on intervals with known answers: a test, a correction, a minimum effect. */
+class VerdictTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** {label: {figure: {value, logSe}}} */
+    private static JsonNode intervals(Object... labelFigureValueSe) {
+        ObjectNode root = JSON.createObjectNode();
+        for (int i = 0; i < labelFigureValueSe.length; i += 4) {
+            ObjectNode label = root.has((String) labelFigureValueSe[i]) ? (ObjectNode) root.get((String) labelFigureValueSe[i])
+                    : root.putObject((String) labelFigureValueSe[i]);
+            label.putObject((String) labelFigureValueSe[i + 1]).put("value", (double) labelFigureValueSe[i + 2])
+                    .put("logSe", (double) labelFigureValueSe[i + 3]);
+        }
+        return root;
+    }
+
+    @Test
+    void aChangeWithinTheNoiseIsNotARegression() {
+        List<Verdict.Change> changes = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.05),
+                intervals("ALL", "p95", 10.6, 0.05));
+        assertThat(changes).singleElement().satisfies(c -> {
+            assertThat(c.changePct()).isCloseTo(6.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(c.significant()).isFalse();
+            assertThat(c.regression()).isFalse();
+            assertThat(c.p()).isGreaterThan(0.05);
+        });
+    }
+
+    @Test
+    void aSignificantChangeBeyondTheMinimumEffectIsARegressionAndNamesItsInterval() {
+        // +10 % on a figure known to 1 % (log SE 0.01 per side): z = 0.0953 / 0.0141 = 6.7.
+        Verdict.Change c = Verdict.defaults().compare(intervals("Update", "serverP50", 5.0, 0.01),
+                intervals("Update", "serverP50", 5.5, 0.01)).get(0);
+        assertThat(c.regression()).isTrue();
+        assertThat(c.lowPct()).isGreaterThan(5).isLessThan(10);
+        assertThat(c.highPct()).isGreaterThan(10).isLessThan(15);
+        assertThat(c.line()).startsWith("Update").contains("+10.0%").endsWith("REGRESSION");
+    }
+
+    @Test
+    void aSignificantChangeBelowTheMinimumEffectIsReportedButNotARegression() {
+        Verdict.Change c = Verdict.defaults().compare(intervals("ALL", "p50", 4.0, 0.002), intervals("ALL", "p50", 4.12, 0.002)).get(0);
+        assertThat(c.significant()).isTrue();
+        assertThat(c.regression()).isFalse();
+        assertThat(c.line()).endsWith("changed, below the minimum effect");
+    }
+
+    @Test
+    void lowerThroughputIsWorseAndHigherIsAnImprovement() {
+        List<Verdict.Change> changes = Verdict.defaults().compare(
+                intervals("ALL", "throughput", 1000.0, 0.01, "Read", "throughput", 1000.0, 0.01),
+                intervals("ALL", "throughput", 800.0, 0.01, "Read", "throughput", 1250.0, 0.01));
+        assertThat(changes.get(0).regression()).isTrue();
+        assertThat(changes.get(1).improvement()).isTrue();
+        assertThat(changes.get(1).regression()).isFalse();
+    }
+
+    @Test
+    void manyFiguresAreCorrectedForTogether() {
+        // One figure at z = 2.5 (p = 0.012) is significant alone, but not among twenty (Holm: 0.05 / 20 = 0.0025).
+        double se = 0.1 / 2.5 / Math.sqrt(2);
+        Object[] base = new Object[80];
+        Object[] run = new Object[80];
+        for (int i = 0; i < 20; i++) {
+            base[4 * i] = "L" + i;
+            base[4 * i + 1] = "p95";
+            base[4 * i + 2] = 10.0;
+            base[4 * i + 3] = se;
+            run[4 * i] = "L" + i;
+            run[4 * i + 1] = "p95";
+            run[4 * i + 2] = i == 0 ? 10 * Math.exp(0.1) : 10.0;
+            run[4 * i + 3] = se;
+        }
+        assertThat(Verdict.defaults().compare(intervals(base[0], base[1], base[2], base[3]), intervals(run[0], run[1], run[2], run[3]))
+                .get(0).regression()).as("alone").isTrue();
+        assertThat(Verdict.defaults().compare(intervals(base), intervals(run))).noneMatch(Verdict.Change::regression);
+    }
+}
