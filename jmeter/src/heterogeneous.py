@@ -21,10 +21,12 @@ def user_body(name):
 
 iteration = fragment(FRAG,
     http("Create new user", "POST", "${base}/Users",
-         user_params("this iteration: a target among the hot set, a new identity", [
-             ("xn", "${__Random(1,${targetMax},)}"),
-             ("target", "${targetPrefix}${xn}"),
-             ("newName", "n.${tag}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
+         user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
+             ("xn", "${__Random(1,${__P(users,1)},)}"),
+             ("ht", "${__Random(1,${__P(threads,10)},)}"),
+             ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
+             ("target", '${__jexl3("${__P(hotset,populate)}" == "all" ? "user.${xn}" : "hot.${tag}.${side}${rep}.${ht}.${hi}")}'),
+             ("newName", "n.${tag}.${side}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
          status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
          body=user_body("${newName}")),
     http("Search existing user", "GET", "${base}/Users",
@@ -52,37 +54,32 @@ login = thread_group("1 Login", "1", "0", "${__P(max.seconds,3900)}",
              jsr223_post("token for every later request", 'props.put("token", vars.get("accessToken"))'),
              form=[("grant_type", "password"), ("username", "${__P(login.user)}"), ("password", "${__P(login.password)}")])))
 
-populate = thread_group("2 Populate", "${__P(threads,10)}", "0", "${__P(max.seconds,3900)}",
-    "threads x loops identities created through the API: the 2018 hot set (hotset=populate). Recorded with phase=populate, not measured.",
-    phase("populate"), headers("SCIM headers", SCIM_HEADERS),
+populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
     http("Populate: create user", "POST", "${base}/Users",
-         user_params("a hot-set identity", [("newName", "hot.${tag}.${__counter(FALSE,)}")]), status("201"),
-         body=user_body("${newName}")),
-    loops="${__P(populate.loops,30)}")
+         user_params("a hot-set identity: this thread's i-th of this repetition", [
+             ("hotName", "hot.${tag}.${side}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")]),
+         status("201"), body=user_body("${hotName}")))
 
-mixed = thread_group("3 Mixed", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
-    "The measured phase: every thread warms up for warmup s, all threads meet at a barrier, then each runs loops iterations (or duration s).",
-    headers("SCIM headers", SCIM_HEADERS), *measured(P, FRAG))
-
-teardown = thread_group("4 Teardown", "${__P(threads,10)}", "0", "${__P(max.seconds,3900)}",
-    "Deletes the hot set, so that repetitions start from the seeded dataset. Recorded with phase=teardown, not measured.",
-    phase("teardown"), headers("SCIM headers", SCIM_HEADERS),
+teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     http("Teardown: find user", "GET", "${base}/Users",
-         user_params("a hot-set identity", [("hotName", "hot.${tag}.${__counter(FALSE,)}")]),
+         user_params("a hot-set identity of this thread", [
+             ("hotName", "hot.${tag}.${side}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")]),
          status("200"), json_extract("hotId", "$.Resources[0].id"),
          query=[("filter", 'userName eq "${hotName}"'), ("attributes", "id")]),
     if_("found", '${__jexl3("${hotId}" != "NOT_FOUND")}',
-        http("Teardown: delete user", "DELETE", "${base}/Users/${hotId}", status("204"))),
-    loops="${__P(populate.loops,30)}")
+        http("Teardown: delete user", "DELETE", "${base}/Users/${hotId}", status("204"))))
 
-udvs = [("base", "${__P(target.path)}"),
-        ("tag", "${__P(run.tag,run)}.${__time(,)}")]
-targets = [
-        ("targetPrefix", "${__groovy('${__P(hotset,populate)}' == 'all' ? 'user.' : 'hot.${tag}.')}"),
-        ("targetMax", "${__groovy('${__P(hotset,populate)}' == 'all' ? '${__P(users,0)}' : '${__P(hot.count,300)}')}")]
+run = thread_group("2 Run", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
+    "Every repetition: Populate (each thread creates loops hot-set identities: the 2018 hot set, recorded with phase=populate), "
+    "warm-up until steady, Mixed (the measured phase), Teardown (deletes the hot set, so that the next repetition starts from the "
+    "seeded dataset). Populate and Teardown are not measured.",
+    headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG, before=[populate], after=[teardown]))
 
-comment = ("Plan 1 of WORKLOAD.md, the 2018 Syncope study: Login, Populate (threads x loops identities), Mixed (six requests per "
-           "iteration: create, search, read by id, update e-mail, read by userName, delete), then Teardown. Properties: target.*, "
-           "token or login.url/user/password, threads, loops or duration, rampup, warmup, hotset, users, hot.count, populate.loops.")
+udvs = [("tag", "${__P(run.tag,run)}.${__time(,)}")]
+
+comment = ("Plan 1 (the 2018 Syncope study): Login, then repeat times: Populate (threads x loops identities), warm-up until steady, "
+           "Mixed (six requests per iteration: create, search, read by id, update e-mail, read by userName, delete: measured), "
+           "Teardown. Properties: target.*, token or login.url/user/password, threads, loops or duration, rampup, warmup, warmupMax, "
+           "steady.pct, repeat, schedule, hotset, users, populate.loops.")
 if __name__ == "__main__":
-    open(sys.argv[1], "w").write(plan(P, comment, udvs, udv("targets: the hot set or all seeded identities", targets), http_defaults(), server_timing(), iteration, login, populate, mixed, teardown))
+    open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, login, run))

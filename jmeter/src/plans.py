@@ -1,3 +1,4 @@
+import os
 from xml.sax.saxutils import escape as esc
 
 def e(s): return esc(str(s), {'"': '&quot;'})
@@ -23,8 +24,8 @@ def plan(name, comment, udvs, *children):
 def http_defaults():
     return node('<ConfigTestElement guiclass="HttpDefaultsGui" testclass="ConfigTestElement" testname="HTTP defaults: HttpClient4, keep-alive">'
                 '<elementProp name="HTTPsampler.Arguments" elementType="Arguments" guiclass="HTTPArgumentsPanel" testclass="Arguments"><collectionProp name="Arguments.arguments"/></elementProp>'
-                + sp("HTTPSampler.domain", "${__P(target.host)}") + sp("HTTPSampler.port", "${__P(target.port)}")
-                + sp("HTTPSampler.protocol", "${__P(target.protocol)}")
+                + sp("HTTPSampler.domain", "${targetHost}") + sp("HTTPSampler.port", "${targetPort}")
+                + sp("HTTPSampler.protocol", "${targetProtocol}")
                 + sp("HTTPSampler.implementation", "HttpClient4") + sp("HTTPSampler.connect_timeout", "10000") + sp("HTTPSampler.response_timeout", "120000")
                 + '</ConfigTestElement>')
 
@@ -32,13 +33,19 @@ def headers(name, pairs):
     hs = "".join(f'<elementProp name="" elementType="Header">{sp("Header.name", k)}{sp("Header.value", v)}</elementProp>' for k, v in pairs)
     return node(f'<HeaderManager guiclass="HeaderPanel" testclass="HeaderManager" testname="{e(name)}"><collectionProp name="HeaderManager.headers">{hs}</collectionProp></HeaderManager>')
 
-SCIM_HEADERS = [("Content-Type", "application/scim+json"), ("Accept", "application/scim+json"), ("Authorization", "Bearer ${__P(token)}")]
+SCIM_HEADERS = [("Content-Type", "application/scim+json"), ("Accept", "application/scim+json"), ("Authorization", "Bearer ${token}")]
+
+def header_value(var, what, regex):
+    return node(f'<RegexExtractor guiclass="RegexExtractorGui" testclass="RegexExtractor" testname="{var}: {e(what)}">'
+                + sp("RegexExtractor.useHeaders", "true") + sp("RegexExtractor.refname", var)
+                + sp("RegexExtractor.regex", regex) + sp("RegexExtractor.template", "$1$")
+                + sp("RegexExtractor.default", "") + bp("RegexExtractor.default_empty_value", True) + sp("RegexExtractor.match_number", "1") + '</RegexExtractor>')
 
 def server_timing():
-    return node('<RegexExtractor guiclass="RegexExtractorGui" testclass="RegexExtractor" testname="serverMs: the service&apos;s own time (Server-Timing)">'
-                + sp("RegexExtractor.useHeaders", "true") + sp("RegexExtractor.refname", "serverMs")
-                + sp("RegexExtractor.regex", r"(?i)Server-Timing: app;dur=([0-9.]+)") + sp("RegexExtractor.template", "$1$")
-                + sp("RegexExtractor.default", "") + bp("RegexExtractor.default_empty_value", True) + sp("RegexExtractor.match_number", "1") + '</RegexExtractor>')
+    """Two JTL columns from the service's Server-Timing header: its own time and its thread's CPU time, in ms (µs resolution)."""
+    return "\n".join([header_value("serverMs", "the service's own time (Server-Timing app)", r"(?i)Server-Timing: app;dur=([0-9.]+)"),
+                      header_value("serverCpuMs", "the service's CPU time for the request (Server-Timing cpu)",
+                                   r"(?i)Server-Timing: .*cpu;dur=([0-9.]+)")])
 
 def thread_group(name, threads, rampup, seconds, comment, *children, loops="1", kind="ThreadGroup"):
     tg = (f'<{kind} guiclass="{kind}Gui" testclass="{kind}" testname="{e(name)}">' + sp("TestPlan.comments", comment)
@@ -121,9 +128,9 @@ def module(plan_name, fragment_name):
                 f'<collectionProp name="ModuleController.node_path">{sp("764597751", "Test Plan")}{sp("1", plan_name)}{sp("2", fragment_name)}</collectionProp>'
                 '</ModuleController>')
 
-def barrier(threads, timeout):
-    """All threads meet here before measuring: the measured window starts with every thread active."""
-    return node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="all threads in: start measuring">'
+def barrier(threads, timeout, name="all threads in: start measuring"):
+    """All threads meet here: the measured window starts with every thread active."""
+    return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
                 + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
                 node('<SyncTimer guiclass="TestBeanGUI" testclass="SyncTimer" testname="barrier: wait for every thread">'
                      + sp("groupSize", threads) + sp("timeoutInMs", timeout) + '</SyncTimer>'))
@@ -140,33 +147,60 @@ def while_(name, condition, *children):
     return node(f'<WhileController guiclass="WhileControllerGui" testclass="WhileController" testname="{e(name)}">'
                 + sp("WhileController.condition", condition) + '</WhileController>', *children)
 
-def mark_time(name, var, seconds):
-    """A no-op sampler (not recorded) before which var = now + seconds, in ms."""
+def mark_time(name, deadlines):
+    """A no-op sampler (not recorded) before which each var = now + its seconds, in ms."""
     return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
                 + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
-                user_params(var, [(var, "${__jexl3(${__time(,)} + 1000 * " + seconds + ")}")]))
+                user_params(", ".join(v for v, _ in deadlines), [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]))
 
-def measured(plan_name, fragment_name):
-    """Warm-up, barrier, then the measured phase: loops per thread, or duration seconds. Timed phases run whole
-    iterations (a While on the clock, not a Runtime Controller that would cut one between its create and its delete)."""
-    return [
-        mark_time("warm-up starts", "warmupEnd", "${__P(warmup,5)}"),
-        while_("warm-up: whole iterations for ${__P(warmup,5)} s, recorded with phase=warmup", "${__jexl3(${__time(,)} < ${warmupEnd})}",
-               phase("warmup"), module(plan_name, fragment_name)),
-        barrier("${__P(threads,10)}", "${__P(barrier.timeout,180000)}"),
-        if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
-            phase("measure"),
-            runtime("bounded in time too: ${__P(duration)} s", "${__P(duration,3600)}",
-                    node(f'<LoopController guiclass="LoopControlPanel" testclass="LoopController" testname="${{__P(loops,30)}} loops">'
-                         + bp("LoopController.continue_forever", True) + sp("LoopController.loops", "${__P(loops,30)}") + '</LoopController>',
-                         module(plan_name, fragment_name)),
-                    node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="loops done: stop this thread">'
-                         + ip("ActionProcessor.action", 0) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>'))),
-        if_("by duration", '${__jexl3("${__P(byTime,false)}" == "true")}',
-            mark_time("measuring starts", "measureEnd", "${__P(duration,60)}"),
-            while_("whole iterations for ${__P(duration)} s", "${__jexl3(${__time(,)} < ${measureEnd})}",
-                   phase("measure"), module(plan_name, fragment_name))),
-    ]
+def steady_state():
+    """The warm-up's steady-state detector (steady_state.groovy), on every warm-up sample."""
+    return jsr223_post("steady state: windows of all threads' throughput until they stop moving", script("steady_state.groovy"))
+
+def script(name):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)) as f:
+        return f.read()
+
+def repetition_start():
+    """Where each thread starts a repetition: rep, its side (comparing two services, interleaved) and that side's target."""
+    return node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="a repetition starts: rep, side, target">'
+                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+                jsr223_pre("rep, side and the side's target for this thread", script("repetition.groovy")))
+
+def measure_by_loops(plan_name, fragment_name):
+    """loops iterations, bounded in time too (duration s): past the bound the remaining iterations do nothing."""
+    return if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
+               phase("measure"),
+               mark_time("measuring starts", [("measureCap", "${__P(duration,3600)}")]),
+               loop("measure", "${__P(loops,30)}",
+                    if_("within the time bound (${__P(duration)} s)", "${__jexl3(${__time(,)} < ${measureCap})}",
+                        module(plan_name, fragment_name))))
+
+def measure_by_time(plan_name, fragment_name):
+    return if_("by duration", '${__jexl3("${__P(byTime,false)}" == "true")}',
+               mark_time("measuring starts", [("measureEnd", "${__P(duration,60)}")]),
+               while_("whole iterations for ${__P(duration)} s", "${__jexl3(${__time(,)} < ${measureEnd})}",
+                      phase("measure"), module(plan_name, fragment_name)))
+
+def repetitions(plan_name, fragment_name, before=(), after=()):
+    """All repetitions in one JMeter JVM, so that JMeter's own JIT warms up once. Per repetition, each thread runs `before`
+    (Populate…), meets the others, warms up until the service is steady (at least warmup s, at most warmupMax s), meets them,
+    measures (loops, or duration s: whole iterations, never cut between a create and its delete), meets them, runs `after`
+    (Teardown…). Every sample records rep and side; the record step splits the run by them."""
+    threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
+    return [loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}",
+        repetition_start(), *before,
+        barrier(threads, timeout, "all threads ready: warm up"),
+        mark_time("warm-up starts", [("warmupEnd", "${__P(warmup,5)}"), ("warmupCap", "${__P(warmupMax,180)}")]),
+        while_("warm-up, recorded with phase=warmup: whole iterations for at least ${__P(warmup,5)} s, then until the service is steady"
+               " (at most ${__P(warmupMax,180)} s)",
+               '${__jexl3(${__time(,)} < ${warmupEnd} || ("${__P(idbench.steady.${rep},false)}" == "false" && ${__time(,)} < ${warmupCap}))}',
+               phase("warmup"), steady_state(), module(plan_name, fragment_name)),
+        barrier(threads, timeout, "all threads in: start measuring"),
+        measure_by_loops(plan_name, fragment_name),
+        measure_by_time(plan_name, fragment_name),
+        barrier(threads, timeout, "all threads measured"),
+        *after)]
 
 def udv(name, pairs):
     args = "".join(f'<elementProp name="{e(k)}" elementType="Argument">{sp("Argument.name", k)}{sp("Argument.value", v)}{sp("Argument.metadata", "=")}</elementProp>' for k, v in pairs)

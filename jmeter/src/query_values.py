@@ -7,7 +7,7 @@ FRAG = "one iteration"
 
 iteration = fragment(FRAG,
     http("Create user", "POST", "${base}/Users",
-         user_params("this iteration", [("newName", "q.${tag}.${phase}.${__threadNum}.${__counter(TRUE,)}"),
+         user_params("this iteration", [("newName", "q.${tag}.${side}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}"),
                                         ("n", "${__Random(1,${__P(users,1000)},)}"),
                                         ("ssnFloor", "${__jexl3(100000000 + ${__Random(1,${__P(users,1000)},)})}")]),
          status("201"), json_extract("newId", "$.id"), body=user_body("${newName}")),
@@ -25,10 +25,11 @@ iteration = fragment(FRAG,
     http("Delete user", "DELETE", "${base}/Users/${newId}", status("204")))
 
 tg = thread_group("Query values", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
-    "Warm-up, barrier, then loops iterations (or duration s). Stellio reports requests/s and p95 at 10 and 50 threads.",
-    headers("SCIM headers", SCIM_HEADERS), *measured(P, FRAG))
+    "Every repetition: warm-up until steady, barrier, then loops iterations (or duration s). Stellio reports requests/s and p95 "
+    "at 10 and 50 threads.",
+    headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG))
 
-udvs = [("base", "${__P(target.path)}"), ("tag", "${__P(run.tag,run)}.${__time(,)}")]
+udvs = [("tag", "${__P(run.tag,run)}.${__time(,)}")]
 comment = ("Plan 4 of WORKLOAD.md (Stellio NGSI-LD study): create; partial update (PATCH one attribute); full update (PUT); "
            "query by type and a value range, and by type and an existing e-mail; delete. Properties: target.*, token, users, threads, "
            "loops or duration, rampup, warmup.")

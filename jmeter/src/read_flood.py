@@ -12,25 +12,25 @@ read = fragment(FRAG, http("Read user by id", "GET", "${base}/Users/${id}", pick
 
 closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',
     "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
-    "Active when rate=0: threads x (loops or duration), after the warm-up and the barrier.",
-    headers("SCIM headers", SCIM_HEADERS), *measured(P, FRAG))
+    "Active when rate=0: every repetition, threads x (loops or duration), after the warm-up until steady and the barrier.",
+    headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG))
 
 arrivals = node('<PreciseThroughputTimer guiclass="TestBeanGUI" testclass="PreciseThroughputTimer" testname="fixed arrival rate: ${__P(rate)}/s">'
-                + sp("throughput", "${__P(rate,100)}") + ip("throughputPeriod", 1) + sp("duration", "${__jexl3(${__P(warmup,5)} + ${__P(duration,60)})}")
+                + sp("throughput", "${__P(rate,100)}") + ip("throughputPeriod", 1) + sp("duration", "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}))}")
                 + ip("batchSize", 1) + ip("batchThreadDelay", 0) + lp("randomSeed", 42)
                 + '<doubleProp><name>allowedThroughputSurplus</name><value>1.0</value><savedValue>0.0</savedValue></doubleProp>'
                 + ip("exactLimit", 10000) + '</PreciseThroughputTimer>')
 open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,false)}" == "true" ? ${__P(threads,10)} : 0)}', "0",
-    "${__jexl3(${__P(warmup,5)} + ${__P(duration,60)} + 30)}",
+    "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}) + 30)}",
     "Active when rate > 0: arrivals at rate/s (Precise Throughput Timer) whatever the latency, so a slow response cannot hold back "
-    "the next request (no coordinated omission) as long as threads >= rate x the slowest response time. Warm-up first, then duration s.",
+    "the next request (no coordinated omission) as long as threads >= rate x the slowest response time. Every repetition: a "
+    "warm-up of warmup s (the rate is fixed, so there is no steady state to wait for), then duration s.",
     headers("SCIM headers", SCIM_HEADERS), arrivals,
-    runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), module(P, FRAG)),
-    runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), module(P, FRAG)),
-    node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="done: stop this thread">'
-         + ip("ActionProcessor.action", 0) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>'))
+    loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(),
+         runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), module(P, FRAG)),
+         runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), module(P, FRAG))))
 
-udvs = [("base", "${__P(target.path)}")]
+udvs = []
 comment = ("Plan 2 of WORKLOAD.md (Apicurio Registry study): GET /Users/{id} of random seeded ids (users), for duration s, with "
            "threads threads (closed model) or at rate requests/s (open model). Properties: target.*, token, users, threads, duration, "
            "rampup, warmup, rate, open.")

@@ -84,6 +84,12 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Lifetime of tokens issued by /oauth/token (default: ${DEFAULT-VALUE}).")
     int tokenTtl;
 
+    @Option(names = "--handicap", paramLabel = "<op>:<amount>[,…]", defaultValue = "",
+            description = {"Calibration only: burn CPU in chosen operations (create, read, search, update, replace, delete,",
+                    "any), e.g. update:10% (a tenth of each update's own time) or read:200us. Recorded with the run",
+                    "and shown on every page of it. Default: none."})
+    String handicap;
+
     @Option(names = "--info-file", paramLabel = "<file>",
             description = "Write base URL, port and token as JSON to this file once the service is ready (for scripts).")
     Path infoFile;
@@ -92,7 +98,7 @@ public final class ServeCommand implements Callable<Integer> {
     public ScenarioConfig config() {
         return configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
                 .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize).withMaxResults(maxResults)
-                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers)).build();
+                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(handicap)).build();
     }
 
     @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
@@ -155,6 +161,9 @@ public final class ServeCommand implements Callable<Integer> {
                 + " (refresh=" + config.searchRefresh() + "; key lookups and a stale index go to the database; status at "
                 + root + "/idbench/search-index)" : "sql") + "; dynamic groups: " + (config.dyn() ? "type-a … type-j" : "none")
                 + "; passwords: " + config.passwordHash());
+        if (!config.handicap().isNone()) {
+            out.println("HANDICAPPED (calibration): " + config.handicap() + " of CPU burnt on purpose in those operations");
+        }
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
         out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
         out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
@@ -174,6 +183,7 @@ public final class ServeCommand implements Callable<Integer> {
                 json.put("searchEngine", indexed.index().description());
             }
         }
+        json.set("providers", stack.providers);
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
         Files.writeString(tmp, json.toPrettyString());

@@ -45,12 +45,16 @@ final class ServiceStack {
     final String engineUrl;
     /** What the server side does during a run: database, pool, index. */
     final ServerTelemetry telemetry;
+    /** Who provided PostgreSQL and the engine: {"postgresql": {"provider": …, "description": …}, "searchEngine": …}. */
+    final ObjectNode providers;
 
-    private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry) {
+    private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry,
+                         ObjectNode providers) {
         this.store = store;
         this.seed = seed;
         this.engineUrl = engineUrl;
         this.telemetry = telemetry;
+        this.providers = providers;
     }
 
     static ServiceStack start(ScenarioConfig config, PrintWriter out, Deque<AutoCloseable> started)
@@ -67,6 +71,9 @@ final class ServiceStack {
         PostgresProvider pg = PostgresProvider.start(config);
         started.push(pg);
         out.println(pg.description());
+        ObjectNode providers = Json.mapper().createObjectNode();
+        ObjectNode pgNode = providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
+        postmasterPid(pg).ifPresent(pid -> pgNode.put("pid", pid));
         out.flush();
 
         SeedProgress progress = TerminalProgress.forOutput(line -> {
@@ -87,6 +94,9 @@ final class ServiceStack {
         if (engine != null) {
             SearchEngineProvider searchEngine = join(engine);
             out.println(searchEngine.description());
+            ObjectNode engineNode = providers.putObject("searchEngine").put("provider", searchEngine.provider().id())
+                    .put("description", searchEngine.description());
+            searchEngine.hostPid().ifPresent(pid -> engineNode.put("pid", pid));
             out.flush();
             IndexedIdentityStore indexed;
             try {
@@ -122,7 +132,28 @@ final class ServiceStack {
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
         UnaryOperator<ObjectNode> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
-        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, waits, engineStats));
+        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats), providers);
+    }
+
+    /**
+     * The postmaster's process id on this machine, for the run's CPU accounting: a container's init
+     * process as the host sees it, or the embedded server's (the parent of a backend; pg_backend_pid
+     * is a host pid only there). None for an external server.
+     */
+    private static Optional<Long> postmasterPid(PostgresProvider pg) {
+        if (pg.hostPid().isPresent()) {
+            return Optional.of(pg.hostPid().getAsLong());
+        }
+        if (pg.provider() != io.idbench.provision.Provider.EMBEDDED) {
+            return Optional.empty();
+        }
+        try (var c = java.sql.DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
+             var s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid);
+        } catch (SQLException e) {
+            return Optional.empty();
+        }
     }
 
     /** Stops everything started, last first; a failure to stop one is reported and the others still stop. */

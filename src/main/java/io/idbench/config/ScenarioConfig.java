@@ -93,6 +93,7 @@ public final class ScenarioConfig {
     private final boolean fresh;
     private final String pgDataDir;
     private final String usersCsv;
+    private final Handicap handicap;
 
     private ScenarioConfig(Builder b) {
         this.storage = b.storage;
@@ -128,6 +129,7 @@ public final class ScenarioConfig {
         this.fresh = b.fresh;
         this.pgDataDir = b.pgDataDir;
         this.usersCsv = b.usersCsv;
+        this.handicap = b.parsedHandicap;
     }
 
     public static Builder builder() {
@@ -191,6 +193,8 @@ public final class ScenarioConfig {
 
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
     public String usersCsv() { return usersCsv; }
+    /** A known cost added to chosen operations, for calibrating the regression verdict ({@link Handicap#NONE} by default). */
+    public Handicap handicap() { return handicap; }
 
     /** True when searches run on a search engine. */
     public boolean searchEngine() {
@@ -231,6 +235,8 @@ public final class ScenarioConfig {
         private boolean fresh;
         private String pgDataDir = DEFAULT_PG_DATA_DIR;
         private String usersCsv;
+        private String handicap = "";
+        private Handicap parsedHandicap;
 
         public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
         public Builder withBind(String v) { this.bind = v; return this; }
@@ -265,6 +271,7 @@ public final class ScenarioConfig {
         public Builder withFresh(boolean v) { this.fresh = v; return this; }
         public Builder withPgDataDir(String v) { this.pgDataDir = v; return this; }
         public Builder withUsersCsv(String v) { this.usersCsv = v; return this; }
+        public Builder withHandicap(String v) { this.handicap = v; return this; }
 
         /** Validates every parameter; the first problem is reported as one precise line. */
         public ScenarioConfig build() {
@@ -317,6 +324,7 @@ public final class ScenarioConfig {
             }
             validateProviders();
             validateSeed();
+            parsedHandicap = Handicap.parse(handicap);
             Objects.requireNonNull(dbUser, "dbUser");
             return new ScenarioConfig(this);
         }

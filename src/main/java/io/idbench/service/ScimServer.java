@@ -27,9 +27,8 @@ public final class ScimServer implements AutoCloseable {
     public static final String BASE_PATH = "/scim/v2";
     public static final String TOKEN_PATH = "/oauth/token";
     public static final String SCIM_JSON = "application/scim+json";
-    /** The W3C Server-Timing header: {@code app;dur=<ms>}, the time from request to response in the service. */
-    public static final String SERVER_TIMING = "Server-Timing";
-    private static final String STARTED = "idbench.started";
+    /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
+    public static final String SERVER_TIMING = RequestTiming.HEADER;
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (WORKLOAD.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
@@ -78,14 +77,10 @@ public final class ScimServer implements AutoCloseable {
             app.before(TelemetryEndpoints.PATH, ctx -> authenticate(ctx, tokens));
             app.before(TelemetryEndpoints.PATH + "/*", ctx -> authenticate(ctx, tokens));
         }
-        // The service's own time per request (µs resolution), for the plans' finer percentiles than JMeter's whole ms.
-        app.before(ctx -> ctx.attribute(STARTED, System.nanoTime()));
-        app.after(ctx -> {
-            Long t0 = ctx.attribute(STARTED);
-            if (t0 != null) {
-                ctx.header(SERVER_TIMING, serverTiming((System.nanoTime() - t0) / 1000));
-            }
-        });
+        // The service's own time and CPU per request (µs resolution), finer than JMeter's whole ms.
+        RequestTiming timing = new RequestTiming(config.handicap(), BASE_PATH);
+        app.before(timing::before);
+        app.after(timing::after);
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
         app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));
@@ -101,12 +96,6 @@ public final class ScimServer implements AutoCloseable {
         app.start(config.bind(), config.port());
         server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;
         return server;
-    }
-
-    /** {@code app;dur=<ms with 3 decimals>}, built without String.format: it is on every request's path. */
-    static String serverTiming(long micros) {
-        long frac = micros % 1000;
-        return "app;dur=" + micros / 1000 + (frac < 10 ? ".00" : frac < 100 ? ".0" : ".") + frac;
     }
 
     private static String hostForUrl(String bind) {

@@ -15,6 +15,7 @@ final class TelemetryEndpoints {
 
     private final ServerTelemetry telemetry;
     private final ObjectMapper json;
+    private final JvmTelemetry jvm = new JvmTelemetry();
 
     TelemetryEndpoints(ServerTelemetry telemetry, ObjectMapper json) {
         this.telemetry = telemetry;
@@ -24,14 +25,28 @@ final class TelemetryEndpoints {
     void register(Javalin app) {
         app.get(PATH, this::read);
         app.post(PATH + "/reset", this::reset);
+        app.get(PATH + "/jit", this::jit);
+    }
+
+    /**
+     * The service JVM's total JIT compilation time so far: the plans' warm-up detector reads it to
+     * tell a service still compiling its hot code from a warm one (a plateau of throughput can be
+     * either).
+     */
+    private void jit(Context ctx) {
+        ScimServer.send(ctx, 200, json.createObjectNode().put("compilationMillis", JvmTelemetry.compileMillis())
+                .put("uptimeMillis", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()), json);
     }
 
     private void read(Context ctx) throws SQLException {
-        ScimServer.send(ctx, 200, telemetry.collect(json), json);
+        var body = telemetry.collect(json);
+        jvm.write(body.putObject("serviceJvm"));
+        ScimServer.send(ctx, 200, body, json);
     }
 
     private void reset(Context ctx) throws SQLException {
         telemetry.reset();
+        jvm.reset();
         ctx.status(204);
     }
 }

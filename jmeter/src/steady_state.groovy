@@ -1,0 +1,128 @@
+// Steady-state detector of the warm-up (a JSR223 PostProcessor on every warm-up sample; embedded in
+// the plans by plans.py). Counts the warm-up samples of all threads in windows of steady.window
+// seconds (2), from the moment every thread is running, and the service's CPU per request (its
+// Server-Timing cpu, the CPU time of the request's thread). The service and JMeter's JVM are warm
+// when neither the throughput nor the service's CPU per request moves any more (the mean of the
+// last three windows is within steady.pct percent of the mean of the three before) and neither
+// JVM's JIT compiler is still busy (it compiled for less than a tenth of those three windows: on a
+// saturated 2-core machine the JIT competes with the load, and a throughput plateau can be a JVM
+// waiting for its compiler). Then the property idbench.steady.<rep> is "true" and each thread
+// leaves its warm-up once it has warmed for at least `warmup` seconds; without agreement it leaves
+// at warmupMax seconds. Each repetition has its own detector: JMeter and the service stay warm
+// from one to the next, so once a side was steady, a later repetition of it is steady after one
+// window with a quiet JIT (its threads still warm for at least `warmup` seconds). The windows,
+// the JIT times and the decision are written to <warmup.report.dir>/warmup-<rep>.json.
+import java.util.concurrent.atomic.AtomicLong
+
+/** The service's JIT compile time so far (ms), or -1 where it does not say. */
+static long serviceJit(vars) {
+    try {
+        def c = new URL(vars.get('targetProtocol') + '://' + vars.get('targetHost') + ':' + vars.get('targetPort')
+                + '/idbench/telemetry/jit').openConnection()
+        c.setRequestProperty('Authorization', 'Bearer ' + vars.get('token'))
+        c.connectTimeout = 1000
+        c.readTimeout = 1000
+        if (c.responseCode != 200) {
+            return -1L
+        }
+        return (new groovy.json.JsonSlurper().parse(c.inputStream).compilationMillis as long)
+    } catch (Exception e) {
+        return -1L
+    }
+}
+
+/** Whether the mean of a series' last three windows is within margin of the mean of the three before (no data: flat). */
+static boolean flat(List<Double> series, double margin) {
+    int n = series.size()
+    double level = series[(n - 3)..(n - 1)].sum() / 3
+    double before = series[(n - 6)..(n - 4)].sum() / 3
+    return level == 0 || Math.abs(level - before) <= margin * level
+}
+
+/** Whether a JVM's JIT compiled for less than a tenth of the last (up to three) windows (or does not say). */
+static boolean compiled(List<Long> jit, long windowMs) {
+    int n = jit.size()
+    int k = Math.min(3, n - 1)
+    return k < 1 || jit[n - 1] < 0 || jit[n - 1 - k] < 0 || jit[n - 1] - jit[n - 1 - k] < 0.1 * k * windowMs
+}
+import org.apache.jmeter.threads.JMeterContextService
+
+String rep = vars.get('rep') ?: '1'
+def state = props.get('idbench.warmup.' + rep)
+if (state == null) {
+    synchronized (props) {
+        state = props.get('idbench.warmup.' + rep)
+        if (state == null) {
+            state = [samples: new AtomicLong(), cpuMicros: new AtomicLong(), cpuSamples: new AtomicLong(), lock: new Object(),
+                     windowStart: 0L, windows: [], cpu: [], allThreadsAt: 0L, steadyAt: 0L, jmeterJit: [], serviceJit: []]
+            props.put('idbench.warmup.' + rep, state)
+        }
+    }
+}
+if (state.steadyAt != 0L) {
+    return
+}
+state.samples.incrementAndGet()
+String cpu = vars.get('serverCpuMs')
+if (cpu != null && !cpu.isEmpty()) {
+    state.cpuMicros.addAndGet((long) (Double.parseDouble(cpu) * 1000))
+    state.cpuSamples.incrementAndGet()
+}
+long now = System.currentTimeMillis()
+long windowMs = (long) (1000 * Double.parseDouble(props.getProperty('steady.window', '2')))
+if (now - state.windowStart < windowMs) {
+    return
+}
+synchronized (state.lock) {
+    if (now - state.windowStart < windowMs) {
+        return
+    }
+    long counted = state.samples.getAndSet(0)
+    long cpuMicros = state.cpuMicros.getAndSet(0)
+    long cpuSamples = state.cpuSamples.getAndSet(0)
+    int threads = Integer.parseInt(props.getProperty('threads', '1'))
+    if (JMeterContextService.getNumberOfThreads() < threads || state.windowStart == 0L) {
+        // Ramp-up (or the first sample): a window only counts once every thread runs.
+        state.windowStart = now
+        state.windows.clear()
+        state.cpu.clear()
+        state.jmeterJit.clear()
+        state.serviceJit.clear()
+        return
+    }
+    if (state.allThreadsAt == 0L) {
+        state.allThreadsAt = state.windowStart
+    }
+    state.windows << counted * 1000.0d / (now - state.windowStart)
+    state.cpu << (cpuSamples == 0 ? 0.0d : cpuMicros / (double) cpuSamples)
+    state.windowStart = now
+    // JIT compile time of JMeter's JVM and of the service's (where it tells: idbench's /idbench/telemetry/jit).
+    state.jmeterJit << java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime()
+    state.serviceJit << serviceJit(vars)
+    double margin = Double.parseDouble(props.getProperty('steady.pct', '5')) / 100
+    def w = state.windows
+    int n = w.size()
+    boolean jitQuiet = compiled(state.jmeterJit, windowMs) && compiled(state.serviceJit, windowMs)
+    boolean agree = false
+    if (n >= 6) {
+        agree = flat(w, margin) && flat(state.cpu, margin) && jitQuiet
+    }
+    // Later repetitions of a side that was steady before: both JVMs are warm already; with the JIT
+    // still quiet, the repetition's shortest warm-up (`warmup` s) re-establishes the flow.
+    if (!agree && props.get('idbench.wasSteady.' + vars.get('side')) != null && jitQuiet) {
+        agree = true
+    }
+    if (agree) {
+        state.steadyAt = now
+        props.put('idbench.wasSteady.' + vars.get('side'), 'true')
+        props.put('idbench.steady.' + rep, 'true')
+    }
+    String dir = props.getProperty('warmup.report.dir', '')
+    if (!dir.isEmpty()) {
+        def report = [steady: state.steadyAt != 0L, steadyAt: state.steadyAt == 0L ? null : state.steadyAt,
+                      allThreadsAt: state.allThreadsAt, windowSeconds: windowMs / 1000.0d, marginPct: margin * 100,
+                      windows: w.collect { Math.round(it * 10) / 10.0d }, serviceCpuUs: state.cpu.collect { Math.round(it * 10) / 10.0d },
+                      jmeterJitMs: state.jmeterJit, serviceJitMs: state.serviceJit]
+        new File(dir, 'warmup-' + rep + '.json').text = groovy.json.JsonOutput.toJson(report)
+    }
+}

@@ -1,0 +1,59 @@
+package io.idbench.cli;
+
+import io.idbench.results.CpuSampler;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code idbench cpu-sampler} (hidden, started by the benchmark's start step beside the service):
+ * the CPU time of each component of a run, sampled until the service ends.
+ */
+@Command(name = "cpu-sampler", hidden = true, mixinStandardHelpOptions = true,
+        description = "Samples the CPU time of a run's processes and of the machine into a CSV until the service ends.")
+public final class CpuSamplerCommand implements Callable<Integer> {
+    /** Short enough to place a 1 s measured window within a few percent; long enough to cost little. */
+    public static final long DEFAULT_PERIOD_MILLIS = 250;
+
+    @Option(names = "--service-pid", required = true, paramLabel = "<pid>", description = "The service's JVM.")
+    long servicePid;
+
+    @Option(names = "--postgres-pid", defaultValue = "0", paramLabel = "<pid>",
+            description = "The postmaster, when it is not the service's child (embedded PostgreSQL); 0: none.")
+    long postgresPid;
+
+    @Option(names = "--engine-pid", defaultValue = "0", paramLabel = "<pid>",
+            description = "The search engine, when it is not the service's child (a container); 0: none.")
+    long enginePid;
+
+    @Option(names = "--versus-engine-pid", defaultValue = "0", paramLabel = "<pid>", description = "Side B's engine likewise; 0: none.")
+    long versusEnginePid;
+
+    @Option(names = "--versus-service-pid", defaultValue = "0", paramLabel = "<pid>",
+            description = "Side B's service, when two are compared; 0: none.")
+    long versusPid;
+
+    @Option(names = "--versus-postgres-pid", defaultValue = "0", paramLabel = "<pid>", description = "Side B's postmaster; 0: none.")
+    long versusPostgresPid;
+
+    @Option(names = "--harness-pid", required = true, paramLabel = "<pid>", description = "The build, whose children include JMeter.")
+    long harnessPid;
+
+    @Option(names = "--out", required = true, paramLabel = "<file>", description = "The CSV written.")
+    Path out;
+
+    @Option(names = "--period", defaultValue = "" + DEFAULT_PERIOD_MILLIS, paramLabel = "<ms>",
+            description = "Milliseconds between samples (default: ${DEFAULT-VALUE}).")
+    long period;
+
+    @Override
+    public Integer call() throws Exception {
+        if (period < 10) {
+            throw new io.idbench.config.ConfigException("period must be at least 10 ms, was " + period);
+        }
+        new CpuSampler(new CpuSampler.Pids(servicePid, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid, harnessPid))
+                .run(out, period);
+        return 0;
+    }
+}

@@ -1,0 +1,191 @@
+package io.idbench.results;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.hardware.CentralProcessor.TickType;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * Samples, every period, the cumulative CPU time and context switches of each component of a
+ * run (the service, PostgreSQL, the search engine, JMeter, the build itself) and of the whole
+ * machine (busy, iowait, steal, context switches), as one CSV row, until the service ends. The
+ * record step reads the rows at the edges of each repetition's measured window (OSHI reads
+ * {@code /proc}). A process that ends keeps its last count, so the columns never go down.
+ */
+public final class CpuSampler {
+    /** The columns, after {@code timeMs}; each component has {@code <name>CpuMs} and {@code <name>Switches}. */
+    public static final List<String> COMPONENTS = List.of("service", "postgresql", "engine", "jmeter", "harness", "versusService",
+            "versusPostgresql", "versusEngine");
+    /** Comparing two services, side B's components carry this prefix. */
+    public static final String VERSUS = "versus";
+    public static final List<String> MACHINE = List.of("busyMs", "idleMs", "iowaitMs", "stealMs", "switches", "probes", "probeNs");
+    /**
+     * Every this many samples the process trees are walked again (new JMeter runs, new backends) and
+     * the context switches read: the costly part of a sample, kept off most of them.
+     */
+    static final int DISCOVER_EVERY = 4;
+
+    private final OperatingSystem os;
+    private final CentralProcessor processor;
+    private final long servicePid;
+    private final long postgresPid;
+    private final long harnessPid;
+    private final long versusPid;
+    private final long versusPostgresPid;
+    private final long enginePid;
+    private final long versusEnginePid;
+    /** pid -> {component index, cpu ms, switches}; a process that ended keeps its last values. */
+    private final Map<Long, long[]> seen = new HashMap<>();
+    private final Map<Long, ProcessHandle> alive = new HashMap<>();
+    private long samples;
+    private final SpeedProbe probe = new SpeedProbe();
+
+    /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
+    public record Pids(long service, long postgres, long engine, long versusService, long versusPostgres, long versusEngine,
+                       long harness) {
+    }
+
+    /** 0 for a process that is not there (no side B, no engine, or one this machine cannot see). */
+    public CpuSampler(Pids pids) {
+        SystemInfo system = new SystemInfo();
+        this.os = system.getOperatingSystem();
+        this.processor = system.getHardware().getProcessor();
+        this.servicePid = pids.service();
+        this.postgresPid = pids.postgres();
+        this.enginePid = pids.engine();
+        this.harnessPid = pids.harness();
+        this.versusPid = pids.versusService();
+        this.versusPostgresPid = pids.versusPostgres();
+        this.versusEnginePid = pids.versusEngine();
+    }
+
+    /** Writes a row every {@code periodMillis} to {@code csv} until the service ends; the first row at once. */
+    public void run(Path csv, long periodMillis) throws IOException, InterruptedException {
+        try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
+            out.write(header());
+            out.flush();
+            while (true) {
+                boolean serviceAlive = ProcessHandle.of(servicePid).map(ProcessHandle::isAlive).orElse(false);
+                out.write(row());
+                out.flush();
+                if (!serviceAlive) {
+                    return;
+                }
+                Thread.sleep(periodMillis);
+            }
+        }
+    }
+
+    static String header() {
+        StringBuilder h = new StringBuilder("timeMs");
+        MACHINE.forEach(c -> h.append(',').append(c));
+        COMPONENTS.forEach(c -> h.append(',').append(c).append("CpuMs,").append(c).append("Switches"));
+        return h.append('\n').toString();
+    }
+
+    String row() {
+        long now = System.currentTimeMillis();
+        long[] ticks = processor.getSystemCpuLoadTicks();
+        long idle = ticks[TickType.IDLE.getIndex()];
+        long iowait = ticks[TickType.IOWAIT.getIndex()];
+        long steal = ticks[TickType.STEAL.getIndex()];
+        long busy = ticks[TickType.USER.getIndex()] + ticks[TickType.NICE.getIndex()] + ticks[TickType.SYSTEM.getIndex()]
+                + ticks[TickType.IRQ.getIndex()] + ticks[TickType.SOFTIRQ.getIndex()];
+        long switches = processor.getContextSwitches();
+        probe.run();
+        boolean discover = samples++ % DISCOVER_EVERY == 0;
+        if (discover) {
+            discover();
+        }
+        observe(discover);
+        long[] cpu = new long[COMPONENTS.size()];
+        long[] ctx = new long[COMPONENTS.size()];
+        for (long[] p : seen.values()) {
+            cpu[(int) p[0]] += p[1];
+            ctx[(int) p[0]] += p[2];
+        }
+        StringBuilder r = new StringBuilder().append(now).append(',').append(busy).append(',').append(idle).append(',')
+                .append(iowait).append(',').append(steal).append(',').append(switches).append(',').append(probe.runs())
+                .append(',').append(probe.cpuNanos());
+        for (int i = 0; i < cpu.length; i++) {
+            r.append(',').append(cpu[i]).append(',').append(ctx[i]);
+        }
+        return r.append('\n').toString();
+    }
+
+    /** Walks the run's process trees (JDK process handles: one native scan each) and files each process under its component. */
+    private void discover() {
+        Map<Long, Integer> component = new HashMap<>();
+        side(servicePid, postgresPid, enginePid, "", component);
+        if (versusPid > 0) {
+            side(versusPid, versusPostgresPid, versusEnginePid, VERSUS, component);
+        }
+        ProcessHandle.of(harnessPid).ifPresent(h -> {
+            component.putIfAbsent(h.pid(), index("harness"));
+            h.descendants().forEach(p -> component.putIfAbsent(p.pid(), p.info().commandLine().orElse("")
+                    .contains("ApacheJMeter") ? index("jmeter") : index("harness")));
+        });
+        component.putIfAbsent(ProcessHandle.current().pid(), index("harness"));
+        alive.clear();
+        component.forEach((pid, c) -> ProcessHandle.of(pid).ifPresent(h -> {
+            alive.put(pid, h);
+            seen.computeIfAbsent(pid, k -> new long[3])[0] = c;
+        }));
+    }
+
+    /** One side's service, what it started (PostgreSQL when its child, the engine), its postmaster and engine elsewhere. */
+    private void side(long service, long postmaster, long engine, String prefix, Map<Long, Integer> component) {
+        ProcessHandle.of(service).ifPresent(s -> {
+            component.put(s.pid(), index(prefix, "service"));
+            s.descendants().forEach(p -> component.put(p.pid(), index(prefix, serviceSide(p))));
+        });
+        tree(postmaster, index(prefix, "postgresql"), component);
+        tree(engine, index(prefix, "engine"), component);
+    }
+
+    private static void tree(long root, int as, Map<Long, Integer> component) {
+        if (root > 0) {
+            ProcessHandle.of(root).ifPresent(r -> {
+                component.putIfAbsent(r.pid(), as);
+                r.descendants().forEach(p -> component.putIfAbsent(p.pid(), as));
+            });
+        }
+    }
+
+    private static int index(String prefix, String component) {
+        return index(prefix.isEmpty() ? component : prefix + Character.toUpperCase(component.charAt(0)) + component.substring(1));
+    }
+
+    /** Reads the CPU time of every known live process; with {@code switches}, its context switches too (OSHI). */
+    private void observe(boolean switches) {
+        for (Map.Entry<Long, ProcessHandle> e : alive.entrySet()) {
+            long[] p = seen.get(e.getKey());
+            e.getValue().info().totalCpuDuration().ifPresent(d -> p[1] = d.toMillis());
+            if (switches) {
+                OSProcess osp = os.getProcess((int) (long) e.getKey());
+                if (osp != null) {
+                    p[2] = osp.getContextSwitches();
+                }
+            }
+        }
+    }
+
+    /** What a service started: PostgreSQL (when its child) or the engine's processes. */
+    private static String serviceSide(ProcessHandle p) {
+        String cmd = p.info().command().orElse("");
+        return cmd.endsWith("/postgres") || cmd.equals("postgres") ? "postgresql" : "engine";
+    }
+
+    private static int index(String component) {
+        return COMPONENTS.indexOf(component);
+    }
+}
