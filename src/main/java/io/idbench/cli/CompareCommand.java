@@ -2,6 +2,9 @@ package io.idbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.results.Comparison;
+import io.idbench.results.RunNoise;
+import io.idbench.results.RunVerdict;
+import io.idbench.results.Verdict;
 import io.idbench.service.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,17 +18,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code idbench compare}: a recorded run against a baseline; exit 1 when an operation regressed past the tolerance. */
+/** {@code idbench compare}: a recorded run against a baseline; exit 1 when a figure regressed. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compares a recorded run with a baseline, label by label: p50, p95 and p99 that grew, or a throughput",
-                "that fell, by more than --tolerance percent, and an error rate above the baseline's, are regressions.",
-                "A run or a baseline is a run directory (results/<scenario>/<run-id>) or its summary.json; a committed",
-                "baseline file only needs the same \"labels\" object. Only complete runs are compared.",
-                "Exit status: 0 no regression, 1 a regression, 2 a bad argument."},
+        description = {"Compares a recorded run with a baseline, figure by figure (p50, p95, p99, throughput, the service's",
+                "time and CPU per request, the system's CPU per request, per operation): a figure regressed when it is",
+                "worse by at least --tolerance percent AND the change is significant, tested against both runs'",
+                "confidence intervals with all figures corrected for together (Holm, family-wise --alpha); an error",
+                "rate above the baseline's is a regression too. A run disturbed by other processes gets no verdict.",
+                "A run or a baseline is a run directory (results/<scenario>/<run-id>) or its summary.json; runs",
+                "recorded without intervals fall back to a bare percentage on the point values. Only complete runs.",
+                "Exit status: 0 no regression, 1 a regression, 2 a bad argument, 3 no verdict (a disturbed run)."},
         footer = {"", "Example:",
                 "  java -jar target/idbench.jar compare results/jsonb-nodyn-1k/20261122-230000 --baseline=baselines/jsonb-nodyn-1k.json"})
 public final class CompareCommand implements Callable<Integer> {
-    public static final double DEFAULT_TOLERANCE = Comparison.DEFAULT_TOLERANCE;
+    public static final double DEFAULT_TOLERANCE = Verdict.DEFAULT_MIN_EFFECT;
+    /** Exit status of a comparison that could not conclude (a disturbed run or baseline). */
+    public static final int NO_VERDICT = 3;
 
     @Spec
     CommandSpec spec;
@@ -38,8 +46,19 @@ public final class CompareCommand implements Callable<Integer> {
     Path baseline;
 
     @Option(names = "--tolerance", paramLabel = "<percent>", defaultValue = "" + DEFAULT_TOLERANCE,
-            description = "How much worse a figure may be, in %% of the baseline (default: ${DEFAULT-VALUE}).")
+            description = "The smallest change that counts, in %% of the baseline (default: ${DEFAULT-VALUE}).")
     double tolerance;
+
+    @Option(names = "--alpha", paramLabel = "<p>", defaultValue = "" + Verdict.DEFAULT_ALPHA,
+            description = "The chance of a false alarm among all figures compared (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--run-noise", paramLabel = "<percent>",
+            description = {"How much a figure moves from one run to the next on this machine, beyond each run's interval, in %%:",
+                    "added to both sides' intervals. Default: estimated from the other runs of the scenario recorded beside the",
+                    "run (same machine and shape, at least " + RunNoise.MIN_RUNS + "), else " + RunNoise.DEFAULT_PCT + "%%; 0 trusts the"
+                    + " intervals alone."})
+    Double runNoise;
 
     @Option(names = "--all", description = "List every figure compared, not only the regressions.")
     boolean all;
@@ -49,24 +68,52 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(tolerance >= 0)) {
             throw new io.idbench.config.ConfigException("tolerance must be at least 0, was " + tolerance);
         }
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new io.idbench.config.ConfigException("alpha must be between 0 and 1, was " + alpha);
+        }
         JsonNode runSummary = summary(run, "run");
         JsonNode baseSummary = summary(baseline, "baseline");
-        List<Comparison.Delta> deltas = new Comparison(tolerance).compare(baseSummary.path("labels"), runSummary.path("labels"));
-        if (deltas.isEmpty()) {
+        if (runNoise != null && !(runNoise >= 0)) {
+            throw new io.idbench.config.ConfigException("run noise must be at least 0, was " + runNoise);
+        }
+        RunNoise noise = runNoise != null ? RunNoise.fixed(runNoise, "--run-noise")
+                : RunNoise.estimate(RunNoise.comparable(siblings(run), runSummary, List.of(runSummary, baseSummary)),
+                        runSummary.path("scenario").asText("the scenario") + " on this machine");
+        RunVerdict.Outcome outcome = RunVerdict.judge(baseSummary, runSummary, tolerance, alpha, all, noise);
+        if (outcome.kind() != RunVerdict.Kind.NO_VERDICT && outcome.changes().isEmpty() && outcome.deltas().isEmpty()) {
             throw new io.idbench.config.ConfigException("the run and the baseline have no label in common");
         }
         PrintWriter out = spec.commandLine().getOut();
         Comparison.shapeDifferences(baseSummary.path("parameters"), runSummary.path("parameters"))
                 .forEach(d -> out.println("note: " + d));
-        List<Comparison.Delta> regressions = deltas.stream().filter(Comparison.Delta::regression).toList();
-        for (Comparison.Delta d : all ? deltas : regressions) {
-            out.println(d.line());
-        }
-        out.println(regressions.isEmpty()
-                ? "No regression beyond " + trim(tolerance) + "% (" + deltas.size() + " figures compared)"
-                : regressions.size() + " of " + deltas.size() + " figures regressed beyond " + trim(tolerance) + "%");
+        outcome.lines().forEach(out::println);
+        out.println(outcome.summary());
         out.flush();
-        return regressions.isEmpty() ? 0 : 1;
+        return switch (outcome.kind()) {
+            case NO_REGRESSION -> 0;
+            case REGRESSED -> 1;
+            case NO_VERDICT -> NO_VERDICT;
+        };
+    }
+
+    /** The runs recorded beside a run: the other run directories of its scenario. */
+    public static List<JsonNode> siblings(Path run) throws IOException {
+        Path dir = Files.isDirectory(run) ? run.toAbsolutePath() : run.toAbsolutePath().getParent();
+        Path scenario = dir.getParent();
+        List<JsonNode> out = new java.util.ArrayList<>();
+        if (scenario == null || !Files.isDirectory(scenario)) {
+            return out;
+        }
+        try (var runs = Files.list(scenario)) {
+            for (Path other : runs.filter(p -> Files.isRegularFile(p.resolve("summary.json"))).sorted().toList()) {
+                try {
+                    out.add(Json.mapper().readTree(other.resolve("summary.json").toFile()));
+                } catch (IOException e) {
+                    // a record that does not parse is no evidence of the noise: left out
+                }
+            }
+        }
+        return out;
     }
 
     /** A run directory or a JSON file with "labels"; a run must be complete. */

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.cli.CompareCommand;
 import io.idbench.results.Comparison;
+import io.idbench.results.RunNoise;
+import io.idbench.results.RunVerdict;
+import io.idbench.results.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -34,25 +37,20 @@ final class BaselineCheck {
         Path baselinePath = Path.of(state.path("baseline").asText());
         double tolerance = state.path("tolerance").asDouble();
         JsonNode baseline = CompareCommand.summary(baselinePath, "baseline");
-        List<Comparison.Delta> deltas = new Comparison(tolerance).compare(baseline.path("labels"), summary.path("labels"));
         Comparison.shapeDifferences(baseline.path("parameters"), summary.path("parameters"))
                 .forEach(d -> out.println("[idbench] note: " + d));
-        List<String> regressions = new ArrayList<>();
+        RunNoise noise = RunNoise.estimate(RunNoise.comparable(CompareCommand.siblings(record), summary, List.of(summary, baseline)),
+                summary.path("scenario").asText() + " on this machine");
+        RunVerdict.Outcome outcome = RunVerdict.judge(baseline, summary, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
         ObjectNode verdict = summary.putObject("comparison");
-        verdict.put("baseline", baselinePath.toString()).put("tolerancePct", tolerance);
-        var listed = verdict.putArray("regressions");
-        for (Comparison.Delta d : deltas) {
-            if (d.regression()) {
-                listed.addPOJO(d);
-                out.println("[idbench] " + d.line());
-                regressions.add(String.format(java.util.Locale.ROOT, "%s: %s %.2f -> %.2f (%+.1f%%) against %s", d.label(), d.figure(),
-                        d.baseline(), d.run(), d.changePct(), baselinePath));
-            }
-        }
-        verdict.put("figuresCompared", deltas.size());
+        verdict.put("baseline", baselinePath.toString()).put("minEffectPct", tolerance).put("alpha", Verdict.DEFAULT_ALPHA)
+                .put("verdict", outcome.kind().name().toLowerCase(java.util.Locale.ROOT)).put("summary", outcome.summary());
+        verdict.putPOJO("regressions", outcome.regressions());
         RunRecord.write(record, summary);
-        out.println("[idbench] Against " + baselinePath + ": " + (regressions.isEmpty() ? "no regression beyond " + tolerance + "%"
-                : regressions.size() + " of " + deltas.size() + " figures regressed beyond " + tolerance + "%"));
+        outcome.lines().forEach(l -> out.println("[idbench] " + l));
+        out.println("[idbench] Against " + baselinePath + ": " + outcome.summary());
+        List<String> regressions = new ArrayList<>();
+        outcome.regressions().forEach(r -> regressions.add(r + " against " + baselinePath));
         return regressions;
     }
 }

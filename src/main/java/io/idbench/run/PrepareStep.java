@@ -3,6 +3,7 @@ package io.idbench.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.cli.ServeCommand;
 import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
 import io.idbench.service.Json;
 import io.idbench.service.TokenService;
 import java.io.IOException;
@@ -42,23 +43,23 @@ final class PrepareStep {
 
     /** @return the resolved settings, once everything they imply is written */
     RunSettings prepare(Map<String, String> overrides, List<String> profiles, Instant now) throws IOException {
-        ScenarioResolver.Resolved resolved = new ScenarioResolver(basedir.resolve("parameters")).resolve(overrides, profiles);
+        ScenarioResolver resolver = new ScenarioResolver(basedir.resolve("parameters"));
+        ScenarioResolver.Resolved resolved = resolver.resolve(overrides, profiles);
         RunSettings settings = new RunSettings(resolved, now);
         Path plan = basedir.resolve("jmeter").resolve(settings.plan + ".jmx");
         if (!Files.isRegularFile(plan)) {
             throw new ConfigException("plan " + settings.plan + " has no " + plan);
         }
-        Path recordDir = basedir.resolve(settings.results).resolve(settings.recordScenario).resolve(settings.runId).normalize();
-        if (Files.exists(recordDir)) {
-            throw new ConfigException("a run is already recorded in " + recordDir + "; give another -DrunId");
-        }
+        Path recordDir = recordDir(settings, settings.runId);
         Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
         if (baseline != null) {
             io.idbench.cli.CompareCommand.summary(baseline, "baseline"); // refused now, not after the run
         }
-        List<String> serveArgs = settings.provisioned() ? serveArgs(resolved) : List.of();
+        List<String> serveArgs = settings.provisioned() ? serveArgs(resolved, RunDirectory.A) : List.of();
+        Versus versus = settings.interleaved() ? versus(resolver, overrides, settings, now) : null;
         clear(run.dir());
         Files.createDirectories(run.plans());
+        Files.createDirectories(run.warmupReports());
         for (Path p : List.of(run.jmeterResults(), run.jmeterReports(), run.jmeterTestFiles())) {
             clear(p);
         }
@@ -66,35 +67,111 @@ final class PrepareStep {
         if (!serveArgs.isEmpty()) {
             Files.write(run.serveArgs(), serveArgs.stream().map(PrepareStep::quoted).toList());
         }
-        List<String> planFiles = new ArrayList<>();
-        for (int rep = 1; rep <= settings.repeat; rep++) {
-            String name = settings.plan + (settings.repeat == 1 ? "" : "-rep" + rep) + ".jmx";
-            Files.copy(plan, run.plans().resolve(name));
-            planFiles.add(name.substring(0, name.length() - 4));
+        if (versus != null) {
+            Files.write(run.serveArgs(RunDirectory.B), versus.serveArgs.stream().map(PrepareStep::quoted).toList());
         }
-        writeJmeterProperties(settings);
+        // One plan, one JMeter JVM for all repetitions: JMeter's own JIT warms up once, not in every repetition.
+        Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
+        List<String> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
+        writeJmeterProperties(settings, schedule);
         ObjectNode state = Json.mapper().createObjectNode();
         state.put("scenario", settings.recordScenario).put("runId", settings.runId).put("recordDir", recordDir.toString())
                 .put("prepared", now.toString());
         state.putPOJO("settings", Map.of("plan", settings.plan, "threads", settings.threads, "openModel", settings.openModel(),
-                "provisioned", settings.provisioned(), "startTimeout", settings.startTimeout));
+                "provisioned", settings.provisioned(), "startTimeout", settings.startTimeout, "serviceHeap", settings.serviceHeap));
         state.putPOJO("thresholds", Map.of("maxErrorPct", settings.maxErrorPct, "maxP95", settings.maxP95, "maxP99", settings.maxP99));
         if (baseline != null) {
             state.put("baseline", baseline.toString()).put("tolerance", settings.tolerance);
         }
-        state.putPOJO("repetitions", planFiles);
+        state.put("plan", settings.plan).put("repeat", settings.repeat);
         state.putPOJO("parameters", stripped(resolved));
         state.putPOJO("parameterOrigins", resolved.origins());
         if (resolved.scenarioFile() != null) {
             state.put("scenarioFile", basedir.relativize(resolved.scenarioFile().toAbsolutePath()).toString());
         }
+        if (versus != null) {
+            ObjectNode b = state.putObject("versus");
+            b.put("scenario", versus.settings.recordScenario).put("runId", versus.settings.runId)
+                    .put("recordDir", versus.recordDir.toString()).put("jar", versus.jar == null ? null : versus.jar.toString())
+                    .put("tolerance", settings.tolerance);
+            b.putPOJO("parameters", stripped(versus.resolved));
+            b.putPOJO("parameterOrigins", versus.resolved.origins());
+            if (versus.resolved.scenarioFile() != null) {
+                b.put("scenarioFile", basedir.relativize(versus.resolved.scenarioFile().toAbsolutePath()).toString());
+            }
+            state.putPOJO("schedule", schedule);
+        }
         run.writeRun(state);
         describe(settings, resolved, recordDir);
+        if (versus != null) {
+            out.println("[idbench] Versus " + versus.settings.recordScenario + (versus.jar != null ? " (jar " + versus.jar + ")" : "")
+                    + (settings.versusHandicap.isBlank() ? "" : " (handicap " + settings.versusHandicap + ")") + ": "
+                    + settings.repeat + " repetitions each, interleaved " + String.join(" ", schedule) + "; recorded in "
+                    + basedir.relativize(versus.recordDir));
+        }
         return settings;
     }
 
+    private Path recordDir(RunSettings settings, String runId) {
+        Path recordDir = basedir.resolve(settings.results).resolve(settings.recordScenario).resolve(runId).normalize();
+        if (Files.exists(recordDir)) {
+            throw new ConfigException("a run is already recorded in " + recordDir + "; give another -DrunId");
+        }
+        return recordDir;
+    }
+
+    /** The other side of an interleaved comparison: its parameters, record, service and jar. */
+    private record Versus(ScenarioResolver.Resolved resolved, RunSettings settings, Path recordDir, List<String> serveArgs, Path jar) {
+    }
+
+    /**
+     * Side B: its scenario's file with this run's shape (threads, loops, repetitions … of the -D
+     * overrides), its own axes, its own handicap; one plan drives both, so the plans must agree, and
+     * both work on datasets of the same size. Its PostgreSQL keeps its data beside A's.
+     */
+    private Versus versus(ScenarioResolver resolver, Map<String, String> overrides, RunSettings a, Instant now) {
+        Map<String, String> b = new LinkedHashMap<>(overrides);
+        RunSettings.AXES.forEach(b::remove);
+        List.of("versus", "versus.jar", "versus.handicap", "handicap", "pgDataDir", "baseline").forEach(b::remove);
+        b.put("scenario", a.versus);
+        if (!a.versusHandicap.isBlank()) {
+            b.put("handicap", a.versusHandicap);
+        }
+        ScenarioResolver.Resolved resolved = resolver.resolve(b, List.of());
+        RunSettings settings = new RunSettings(resolved, now);
+        if (!settings.plan.equals(a.plan)) {
+            throw new ConfigException("versus drives both sides with one plan, but " + a.recordScenario + " runs plan " + a.plan
+                    + " and " + a.versus + " plan " + settings.plan);
+        }
+        if (settings.users != a.users) {
+            throw new ConfigException("versus compares two configurations on datasets of one size, but " + a.recordScenario + " has "
+                    + a.users + " identities and " + a.versus + " " + settings.users);
+        }
+        Path jar = a.versusJar == null ? null : basedir.resolve(a.versusJar).normalize();
+        if (jar != null && !Files.isRegularFile(jar)) {
+            throw new ConfigException("versus.jar " + jar + " is not a file (build the other commit with ./mvnw package and give its"
+                    + " target/idbench.jar)");
+        }
+        String runId = settings.recordScenario.equals(a.recordScenario) ? a.runId + "-versus" : a.runId;
+        Path recordDir = recordDir(settings, runId);
+        RunSettings named = new RunSettings(resolver.resolve(with(b, "runId", runId), List.of()), now);
+        List<String> args = new ArrayList<>(serveArgs(resolved, RunDirectory.B));
+        String dataDir = resolved.get("pgDataDir");
+        if (!dataDir.equals(ScenarioConfig.NO_PG_DATA_DIR)) {
+            args.removeIf(x -> x.startsWith("--pg-data-dir="));
+            args.add("--pg-data-dir=" + dataDir + "-versus"); // both servers run at once: one data directory each
+        }
+        return new Versus(resolved, named, recordDir, args, jar);
+    }
+
+    private static Map<String, String> with(Map<String, String> m, String key, String value) {
+        Map<String, String> out = new LinkedHashMap<>(m);
+        out.put(key, value);
+        return out;
+    }
+
     /** The service's options, validated by serve's own configuration (the same messages as the CLI). */
-    private List<String> serveArgs(ScenarioResolver.Resolved resolved) {
+    private List<String> serveArgs(ScenarioResolver.Resolved resolved, String side) {
         List<String> args = new ArrayList<>();
         for (Parameter p : Parameters.ALL) {
             String v = resolved.get(p.key());
@@ -116,7 +193,7 @@ final class PrepareStep {
         }
         args.add("--token=" + TokenService.randomToken());
         args.add("--admin-password=" + TokenService.randomToken());
-        args.add("--info-file=" + run.serviceInfo());
+        args.add("--info-file=" + run.serviceInfo(side));
         args.add("--stop-with-parent");
         ServeCommand serve = new ServeCommand();
         try {
@@ -128,26 +205,33 @@ final class PrepareStep {
         return args;
     }
 
-    private void writeJmeterProperties(RunSettings s) throws IOException {
+    private void writeJmeterProperties(RunSettings s, List<String> schedule) throws IOException {
         Properties p = new Properties();
         boolean byTime = s.duration > 0;
         p.setProperty("threads", "" + s.threads);
         p.setProperty("rampup", "" + s.rampup);
         p.setProperty("warmup", "" + s.warmup);
+        p.setProperty("warmupMax", "" + s.warmupMax);
+        p.setProperty("steady.pct", "" + s.steadyPct);
+        p.setProperty("warmup.report.dir", run.warmupReports().toAbsolutePath().toString());
         p.setProperty("loops", byTime ? "-1" : "" + s.loops);
+        // Comparing two services, every repetition of the plan measures one side, in the order of the schedule.
+        p.setProperty("repeat", "" + (schedule.isEmpty() ? s.repeat : schedule.size()));
+        p.setProperty("schedule", String.join(",", schedule));
         // A loop-count run still has a time bound: it always stops by itself.
         p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
         p.setProperty("byTime", "" + byTime);
         // Populate (and Teardown) create threads x loops identities, also when the measured phase is timed.
         p.setProperty("populate.loops", "" + s.loops);
-        p.setProperty("hot.count", "" + (long) s.threads * s.loops);
         p.setProperty("hotset", s.hotset);
         p.setProperty("users", "" + s.users);
         p.setProperty("rate", "" + s.rate);
         p.setProperty("open", "" + s.openModel());
         p.setProperty("run.tag", s.runId);
-        p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmup + SLACK_SECONDS));
-        p.setProperty("max.seconds", "" + (s.rampup + s.warmup + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS));
+        p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
+        // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
+        p.setProperty("max.seconds", "" + (s.rampup + (long) s.repeat * (schedule.isEmpty() ? 1 : 2) * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
+                + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
         }
@@ -161,7 +245,8 @@ final class PrepareStep {
                 : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
         out.println("[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
                 r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
-                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + s.warmup + " s"
+                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + s.warmup + "-" + s.warmupMax
+                + " s until steady"
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : ""));
         out.println("[idbench] " + (s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
                 + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities" : "Target: " + s.targetUrl + " (not provisioned)"));

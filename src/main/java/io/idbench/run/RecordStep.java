@@ -3,8 +3,14 @@ package io.idbench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.results.Bootstrap;
+import io.idbench.results.CpuAccount;
 import io.idbench.results.FileTrees;
 import io.idbench.results.LabelStatistics;
+import io.idbench.results.LabelWindows;
+import io.idbench.results.RunCost;
+import io.idbench.results.Verdict;
+import io.idbench.results.WarmUp;
 import io.idbench.results.Repetitions;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Thresholds;
@@ -24,8 +30,10 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * verify: records the run in {@code results/<scenario>/<run-id>/}: each repetition's JTL
- * (compressed), its statistics from every measured sample and its JMeter dashboard; the median and
- * spread of the repetitions; then applies the thresholds and fails the build past them.
+ * (compressed), its statistics from every measured sample, its warm-up, its cost (CPU per request
+ * of each component, the machine's state) and its JMeter dashboard; the median and spread of the
+ * repetitions, every figure's confidence interval, whether the run was disturbed; then applies the
+ * thresholds and fails the build past them.
  */
 final class RecordStep {
     private final RunDirectory run;
@@ -36,51 +44,115 @@ final class RecordStep {
         this.out = out;
     }
 
-    /** @return the violations, empty when the run passed */
+    /** @return the violations, empty when the run passed (both sides' when two services were compared) */
     List<String> record() throws IOException {
         ObjectNode state = run.readRun();
-        Path record = Path.of(state.path("recordDir").asText());
+        CpuAccount cpu = Files.isRegularFile(run.cpuSamples())
+                ? CpuAccount.read(run.cpuSamples(), Runtime.getRuntime().availableProcessors()) : null;
+        JsonNode versus = state.path("versus");
+        if (!versus.isMissingNode()) {
+            out.println("[idbench] Side A: " + state.path("scenario").asText());
+        }
+        List<String> problems = new ArrayList<>(recordSide(state, RunDirectory.A, Path.of(state.path("recordDir").asText()), cpu));
+        if (!versus.isMissingNode()) {
+            out.println("[idbench] Side B (versus): " + versus.path("scenario").asText());
+            Path b = Path.of(versus.path("recordDir").asText());
+            recordSide(state, RunDirectory.B, b, cpu).forEach(v -> problems.add("side B: " + v));
+            new VersusVerdict(out).record(Path.of(state.path("recordDir").asText()), b, state.path("schedule"),
+                    versus.path("tolerance").asDouble(Verdict.DEFAULT_MIN_EFFECT));
+        }
+        return problems;
+    }
+
+    /** One side's record: its repetitions of the shared JTL, its statistics, intervals and cost; the thresholds. */
+    private List<String> recordSide(ObjectNode state, String side, Path record, CpuAccount cpu) throws IOException {
         JsonNode settings = state.path("settings");
         int minThreads = settings.path("openModel").asBoolean() ? 0 : settings.path("threads").asInt();
         ObjectNode summary = RunRecord.read(record);
         ArrayNode reps = summary.putArray("repetitions");
         List<Map<String, LabelStatistics.Summary>> labels = new ArrayList<>();
+        Map<String, List<LabelWindows>> windows = new LinkedHashMap<>();
+        List<CpuAccount.Window> costs = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        String plan = state.path("plan").asText();
+        Path jtl = run.jmeterResults().resolve(plan + ".csv");
+        Path dashboard = run.jmeterReports().resolve(plan);
+        Map<RunStatistics.Part, RunStatistics.Result> parts = Map.of();
+        if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
+            problems.add("JMeter wrote no results (" + jtl + ")");
+        } else {
+            long warmUpLines = gzipWithoutWarmUp(jtl, record.resolve("results.csv.gz"));
+            summary.put("jtl", "results.csv.gz");
+            summary.put("jtlNote", "every sample but the warm-up's (" + warmUpLines + " samples, counted in each repetition's"
+                    + " excludedPhases; the warm-up's throughput per window is in each repetition's warmup)");
+            if (Files.isDirectory(dashboard)) {
+                FileTrees.copy(dashboard, record.resolve("dashboard"));
+                summary.put("dashboard", "dashboard/index.html");
+            }
+            parts = new LinkedHashMap<>(RunStatistics.byPart(jtl, minThreads));
+            parts.keySet().removeIf(p -> !p.side().equals(side));
+            int expected = state.path("repeat").asInt(1);
+            if (parts.size() < expected) {
+                problems.add("JMeter measured " + parts.size() + " of " + expected + " repetitions");
+            }
+        }
         int n = 0;
-        for (String name : inOrderOfRunning(state.path("repetitions"))) {
+        for (Map.Entry<RunStatistics.Part, RunStatistics.Result> e : parts.entrySet()) {
             n++;
-            Path jtl = run.jmeterResults().resolve(name + ".csv");
-            if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
-                problems.add("repetition " + n + " wrote no results (" + jtl + ")");
-                continue;
-            }
-            Path dir = record.resolve("rep-" + n);
-            Files.createDirectories(dir);
-            gzip(jtl, dir.resolve("results.csv.gz"));
-            Path dashboard = run.jmeterReports().resolve(name);
-            if (Files.isDirectory(dashboard)) {
-                FileTrees.copy(dashboard, dir.resolve("dashboard"));
-            }
-            RunStatistics.Result stats = RunStatistics.of(jtl, 0, minThreads);
+            RunStatistics.Part part = e.getKey();
+            RunStatistics.Result stats = e.getValue();
             labels.add(stats.labels());
+            stats.windows().forEach((label, w) -> windows.computeIfAbsent(label, l -> new ArrayList<>()).add(w));
             ObjectNode rep = reps.addObject();
-            rep.put("repetition", n).put("plan", name + ".jmx").put("jtl", "rep-" + n + "/results.csv.gz");
-            if (Files.isDirectory(dashboard)) {
-                rep.put("dashboard", "rep-" + n + "/dashboard/index.html");
-            }
+            rep.put("repetition", n);
             rep.putPOJO("excludedPhases", stats.excludedPhases());
             rep.put("partialConcurrencySamples", stats.partialConcurrencySamples());
+            WarmUp.of(run.warmupReports().resolve("warmup-" + part.rep() + ".json"), stats).ifPresent(w -> rep.putPOJO("warmup", w));
+            RunStatistics.Window measured = stats.measured();
+            if (measured != null) {
+                rep.put("measuredSeconds", measured.seconds());
+                long machineFrom = stats.warmUpFrom() > 0 ? stats.warmUpFrom() : measured.from();
+                if (cpu != null && cpu.covers(machineFrom, measured.to())) {
+                    CpuAccount.Window cost = cpu.over(measured.from(), measured.to(), stats.labels().get(RunStatistics.ALL).samples(),
+                            machineFrom, side.equals(RunDirectory.B));
+                    costs.add(cost);
+                    rep.putPOJO("cost", cost);
+                }
+            }
             rep.putPOJO("labels", stats.labels());
-            rep.putPOJO("distributions", stats.distributions());
+            // The repetition's figures as the run's are taken (interpolated percentiles…): what a paired comparison compares.
+            Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
+            stats.windows().forEach((label, w) -> figures.put(label, Bootstrap.values(List.of(w))));
+            rep.putPOJO("figures", figures);
+            if (n == parts.size()) {
+                rep.putPOJO("distributions", stats.distributions()); // the percentile curve and histogram of the warmest
+            }
             if (stats.labels().get(RunStatistics.ALL).samples() == 0) {
                 problems.add("repetition " + n + " has no measured samples");
             }
         }
         Map<String, Map<String, Repetitions.Spread>> spread = Repetitions.of(labels);
-        summary.putPOJO("labels", medians(spread));
         if (labels.size() > 1) {
             summary.putPOJO("spread", spread);
         }
+        long seed = (state.path("runId").asText() + side).hashCode();
+        Map<String, Map<String, Bootstrap.Interval>> intervals = new LinkedHashMap<>();
+        windows.forEach((label, w) -> intervals.put(label, Bootstrap.intervals(w, seed ^ label.hashCode())));
+        summary.putPOJO("labels", Repetitions.pooled(labels, intervals));
+        RunCost.Summary cost = costs.isEmpty() ? null : RunCost.of(costs, seed);
+        if (cost != null) {
+            summary.putPOJO("cost", cost);
+            intervals.computeIfAbsent(RunStatistics.ALL, l -> new LinkedHashMap<>()).put("systemCpuUs",
+                    cost.cpuUsPerRequest().get(RunCost.SYSTEM_UNDER_TEST));
+            if (cost.disturbed() != null) {
+                summary.put("disturbed", cost.disturbed());
+            }
+        }
+        summary.putPOJO("intervals", intervals);
+        summary.putPOJO("statistics", Map.of("method", "figures over all repetitions pooled; intervals by a two-stage bootstrap:"
+                + " repetitions, then windows within each", "level",
+                Bootstrap.LEVEL, "replicates", Bootstrap.REPLICATES, "repetitions", labels.size(), "windowsPerRepetition",
+                LabelWindows.WINDOWS));
         JsonNode t = state.path("thresholds");
         Thresholds thresholds = new Thresholds(t.path("maxErrorPct").asDouble(), t.path("maxP95").asLong(), t.path("maxP99").asLong());
         summary.putPOJO("thresholds", thresholds);
@@ -89,8 +161,8 @@ final class RecordStep {
             measured.remove(RunStatistics.ALL);
             thresholds.violations(measured).stream().filter(v -> !problems.contains(v)).forEach(problems::add);
         }
-        if (Files.exists(run.serviceLog())) {
-            Files.copy(run.serviceLog(), record.resolve("service.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        if (Files.exists(run.serviceLog(side))) {
+            Files.copy(run.serviceLog(side), record.resolve("service.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         summary.put("status", problems.isEmpty() ? RunRecord.COMPLETE : RunRecord.FAILED);
         if (!problems.isEmpty()) {
@@ -98,53 +170,24 @@ final class RecordStep {
         }
         summary.put("ended", java.time.Instant.now().toString());
         RunRecord.write(record, summary);
-        print(labels, spread, record);
+        print(labels, spread, intervals, cost, summary, record);
         return problems;
     }
 
-    /**
-     * The repetitions' plans in the order JMeter ran them (jmeter-maven-plugin runs a directory's plans
-     * in file-system order), so that rep-1 is the first: the one that meets the service coldest.
-     */
-    private List<String> inOrderOfRunning(JsonNode names) throws IOException {
-        Map<String, Long> started = new LinkedHashMap<>();
-        for (JsonNode name : names) {
-            Path jtl = run.jmeterResults().resolve(name.asText() + ".csv");
-            started.put(name.asText(), Files.isRegularFile(jtl) ? firstTimeStamp(jtl) : Long.MAX_VALUE);
-        }
-        return started.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).toList();
-    }
-
-    private static long firstTimeStamp(Path jtl) throws IOException {
-        try (var lines = Files.lines(jtl)) {
-            return lines.skip(1).findFirst().map(l -> Long.parseLong(l.substring(0, l.indexOf(',')))).orElse(Long.MAX_VALUE);
-        }
-    }
-
-    /** Per label, each figure's median over the repetitions (the figures themselves with one repetition). */
-    private static Map<String, Map<String, Double>> medians(Map<String, Map<String, Repetitions.Spread>> spread) {
-        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
-        spread.forEach((label, figures) -> {
-            Map<String, Double> m = new LinkedHashMap<>();
-            figures.forEach((figure, s) -> m.put(figure, s.median()));
-            out.put(label, m);
-        });
-        return out;
-    }
-
     private void print(List<Map<String, LabelStatistics.Summary>> labels, Map<String, Map<String, Repetitions.Spread>> spread,
-                       Path record) {
+                       Map<String, Map<String, Bootstrap.Interval>> intervals, RunCost.Summary cost, ObjectNode summary, Path record) {
         if (labels.isEmpty()) {
             return;
         }
-        out.println(String.format(Locale.ROOT, "[idbench] %-28s %8s %6s %7s %7s %7s %8s %9s", "label" + (labels.size() > 1
-                ? " (median of " + labels.size() + ")" : ""), "samples", "err%", "p50", "p95", "p99", "req/s", "server p99"));
-        Map<String, LabelStatistics.Summary> first = labels.get(0);
-        spread.forEach((label, f) -> {
-            LabelStatistics.Summary s = first.get(label);
-            out.println(String.format(Locale.ROOT, "[idbench] %-28s %8d %6.2f %7.0f %7.0f %7.0f %8.1f %9s", label, s.samples(),
-                    f.get("errorRate").median() * 100, f.get("p50").median(), f.get("p95").median(), f.get("p99").median(),
-                    f.get("throughput").median(), s.server() == null ? "-" : String.format(Locale.ROOT, "%.3f", s.server().p99())));
+        out.println(String.format(Locale.ROOT, "[idbench] %-28s %8s %6s %-19s %-19s %-19s %-21s %-19s", "label" + (labels.size() > 1
+                ? " (" + labels.size() + " repetitions)" : ""), "samples", "err%", "p50 [95% CI]", "p95 [95% CI]", "p99 [95% CI]",
+                "req/s [95% CI]", "server p50"));
+        Map<String, Map<String, Double>> pooled = Repetitions.pooled(labels, intervals);
+        pooled.forEach((label, f) -> {
+            Map<String, Bootstrap.Interval> ci = intervals.getOrDefault(label, Map.of());
+            out.println(String.format(Locale.ROOT, "[idbench] %-28s %8.0f %6.2f %-19s %-19s %-19s %-21s %-19s", label, f.get("samples"),
+                    f.get("errorRate") * 100, ci(ci.get("p50"), "%.2f"), ci(ci.get("p95"), "%.1f"), ci(ci.get("p99"), "%.1f"),
+                    ci(ci.get("throughput"), "%.0f"), ci(ci.get("serverP50"), "%.3f")));
         });
         if (labels.size() > 1) {
             Map<String, Repetitions.Spread> all = spread.get(RunStatistics.ALL);
@@ -152,13 +195,59 @@ final class RecordStep {
                     + " p95 %.0f … %.0f ms (%.1f%%)", labels.size(), all.get("throughput").min(), all.get("throughput").max(),
                     all.get("throughput").spreadPct(), all.get("p95").min(), all.get("p95").max(), all.get("p95").spreadPct()));
         }
+        if (cost != null) {
+            StringBuilder line = new StringBuilder("[idbench] CPU µs per request:");
+            cost.cpuUsPerRequest().forEach((c, i) -> line.append(' ').append(c).append(' ').append(ci(i, "%.0f")));
+            out.println(line);
+            out.println(String.format(Locale.ROOT, "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
+                    + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs", cost.machine().busyPct(), cost.machine().othersPct(),
+                    cost.machine().iowaitPct(), cost.machine().stealPct(), cost.machine().switchesPerSecond(), cost.machine().probeUs()));
+        }
+        if (summary.has("disturbed")) {
+            out.println("[idbench] DISTURBED: " + summary.path("disturbed").asText() + " - this run is left out of verdicts");
+        }
         out.println("[idbench] Recorded in " + record);
     }
 
-    private static void gzip(Path from, Path to) throws IOException {
-        try (InputStream in = Files.newInputStream(from); OutputStream o = new GZIPOutputStream(Files.newOutputStream(to), 1 << 16)) {
-            in.transferTo(o);
+    private static String ci(Bootstrap.Interval i, String format) {
+        if (i == null) {
+            return "-";
         }
+        String v = String.format(Locale.ROOT, format, i.value());
+        return Double.isNaN(i.low()) || i.low() == i.high() ? v
+                : v + " [" + String.format(Locale.ROOT, format, i.low()) + ", " + String.format(Locale.ROOT, format, i.high()) + "]";
     }
 
+    /**
+     * The JTL, compressed, without its warm-up samples: they are most of a run's samples (the first
+     * warm-up alone is a minute or two at full speed) and none of its figures.
+     */
+    private static long gzipWithoutWarmUp(Path from, Path to) throws IOException {
+        long dropped = 0;
+        try (var in = Files.newBufferedReader(from, java.nio.charset.StandardCharsets.UTF_8);
+             var o = new java.io.BufferedWriter(new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(to), 1 << 16),
+                     java.nio.charset.StandardCharsets.UTF_8))) {
+            String header = in.readLine();
+            if (header == null) {
+                return 0;
+            }
+            o.write(header);
+            o.write('\n');
+            List<String> columns = java.util.Arrays.asList(header.replace("\"", "").split(","));
+            // The phase is a sample variable, after the free-text columns that may hold commas: count it from the end.
+            int fromEnd = columns.size() - columns.indexOf(io.idbench.results.JtlReader.PHASE);
+            boolean phased = columns.contains(io.idbench.results.JtlReader.PHASE);
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] parts = line.split(",", -1);
+                if (phased && parts.length >= fromEnd && RunStatistics.WARM_UP.equals(parts[parts.length - fromEnd])) {
+                    dropped++;
+                    continue;
+                }
+                o.write(line);
+                o.write('\n');
+            }
+        }
+        return dropped;
+    }
 }

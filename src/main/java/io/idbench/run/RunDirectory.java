@@ -14,13 +14,24 @@ import java.nio.file.Path;
  */
 public record RunDirectory(Path dir, Path jmeterDir) {
 
+    /** The side a service measures: A, or B when two are compared interleaved ({@code -Dversus}). */
+    public static final String A = "A";
+    public static final String B = "B";
+
     public Path runJson() { return dir.resolve("run.json"); }
-    public Path serveArgs() { return dir.resolve("serve.args"); }
-    public Path serviceInfo() { return dir.resolve("service.json"); }
-    public Path serviceLog() { return dir.resolve("service.log"); }
+    public Path serveArgs() { return serveArgs(A); }
+    public Path serviceInfo() { return serviceInfo(A); }
+    public Path serviceLog() { return serviceLog(A); }
+    public Path serveArgs(String side) { return dir.resolve(side.equals(A) ? "serve.args" : "serve-versus.args"); }
+    public Path serviceInfo(String side) { return dir.resolve(side.equals(A) ? "service.json" : "service-versus.json"); }
+    public Path serviceLog(String side) { return dir.resolve(side.equals(A) ? "service.log" : "service-versus.log"); }
     public Path jmeterProperties() { return dir.resolve("jmeter-run.properties"); }
     public Path plans() { return dir.resolve("plans"); }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
+    /** The CPU sampler's rows (the process CPU of each component, and the machine's). */
+    public Path cpuSamples() { return dir.resolve("cpu.csv"); }
+    /** The warm-up's steady-state reports, one per repetition's plan. */
+    public Path warmupReports() { return dir.resolve("warmup"); }
     public Path jmeterResults() { return jmeterDir.resolve("results"); }
     public Path jmeterReports() { return jmeterDir.resolve("reports"); }
     public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }

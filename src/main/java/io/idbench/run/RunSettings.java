@@ -29,6 +29,8 @@ public final class RunSettings {
     public final int duration;
     public final int rampup;
     public final int warmup;
+    public final int warmupMax;
+    public final double steadyPct;
     public final String hotset;
     public final int rate;
     public final int repeat;
@@ -44,6 +46,12 @@ public final class RunSettings {
     public final String targetUrl;
     public final String targetToken;
     public final long users;
+    /** The other side of an interleaved comparison: its scenario (null: none), jar (null: this build's), handicap. */
+    public final String versus;
+    public final String versusJar;
+    public final String versusHandicap;
+    /** The service JVM's heap, fixed, e.g. 1g. */
+    public final String serviceHeap;
 
     public RunSettings(ScenarioResolver.Resolved r, Instant now) {
         scenario = r.scenario();
@@ -56,6 +64,8 @@ public final class RunSettings {
         duration = intIn(r, "duration", 0, 86_400);
         rampup = intIn(r, "rampup", 0, 3600);
         warmup = intIn(r, "warmup", 0, 3600);
+        warmupMax = intIn(r, "warmupMax", 0, 3600);
+        steadyPct = doubleIn(r, "steadyPct", 0.1, 100);
         rate = intIn(r, "rate", 0, 100_000);
         repeat = intIn(r, "repeat", 1, 100);
         startTimeout = intIn(r, "startTimeout", 10, 86_400);
@@ -77,6 +87,14 @@ public final class RunSettings {
         if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
             throw new ConfigException("runId must be letters, digits, '.', '-' or '_' (at most 100), was '" + runId + "'");
         }
+        serviceHeap = r.get("service.heap");
+        if (!serviceHeap.matches("\\d+[mg]")) {
+            throw new ConfigException("service.heap must look like 512m or 2g, was '" + serviceHeap + "'");
+        }
+        versusJar = r.get("versus.jar").isBlank() ? null : r.get("versus.jar");
+        versusHandicap = r.get("versus.handicap");
+        versus = !r.get("versus").isBlank() ? r.get("versus").trim()
+                : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
         checkCombinations(r);
@@ -97,6 +115,10 @@ public final class RunSettings {
         if (r.explicit("loops") && r.explicit("duration") && duration > 0) {
             throw new ConfigException("give loops or duration, not both (duration > 0 measures each thread for that many seconds)");
         }
+        if (warmupMax < warmup) {
+            throw new ConfigException("warmupMax (" + warmupMax + " s, the longest warm-up) is below warmup (" + warmup
+                    + " s, the shortest)");
+        }
         if (hotset.equals("all") && users == 0) {
             throw new ConfigException("hotset=all picks targets among the seeded identities, but users is 0");
         }
@@ -112,6 +134,17 @@ public final class RunSettings {
         if (targetUrl != null) {
             checkTarget(r);
         }
+        if (versus != null && targetUrl != null) {
+            throw new ConfigException("versus runs two services this build provisions; target.url benchmarks one already running");
+        }
+        if (versus != null && rate > 0) {
+            throw new ConfigException("versus interleaves closed workloads; the open workload (rate) runs one service at a fixed rate");
+        }
+    }
+
+    /** Whether two services are compared, their repetitions interleaved. */
+    public boolean interleaved() {
+        return versus != null;
     }
 
     private void checkTarget(ScenarioResolver.Resolved r) {

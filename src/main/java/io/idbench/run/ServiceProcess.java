@@ -23,9 +23,14 @@ final class ServiceProcess {
     private ServiceProcess() {
     }
 
-    static Process launch(Path jar, Path args, Path log) throws IOException {
+    /**
+     * @param heap the JVM's heap, fixed (-Xms = -Xmx, touched at start): a heap that grows while it is measured makes the
+     *             first minutes of a run slower than the rest
+     */
+    static Process launch(Path jar, Path args, Path log, String heap) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-jar", jar.toString(), "serve", "@" + args))
+        Process p = new ProcessBuilder(List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch", "-jar", jar.toString(), "serve",
+                "@" + args))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ProcessHandle handle = p.toHandle();
         // Only JDK classes in the hook: it may run after Maven has closed this step's class loader. Besides the
@@ -35,6 +40,25 @@ final class ServiceProcess {
             ProcessHandle.current().children().forEach(ServiceProcess::stop);
         }, "idbench-service-stop"));
         return p;
+    }
+
+    /**
+     * The CPU sampler beside the service ({@code idbench cpu-sampler}), a child of the build like
+     * JMeter: small and cheap (a serial collector, C1 only), it ends by itself when the service ends.
+     */
+    static Process launchSampler(Path jar, ServiceInfo a, ServiceInfo b, Path csv, Path log) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
+                "cpu-sampler", "--service-pid=" + a.pid(), "--postgres-pid=" + pid(a, "postgresql"), "--engine-pid=" + pid(a, "searchEngine"),
+                "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
+                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine")), "--harness-pid=" + ProcessHandle.current().pid(),
+                "--out=" + csv))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** The process id of a service's PostgreSQL or engine as its ready file names it (0: not to be seen from here). */
+    private static long pid(ServiceInfo service, String provider) {
+        return service.json().path("providers").path(provider).path("pid").asLong(0);
     }
 
     /** SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout. */

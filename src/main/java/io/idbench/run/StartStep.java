@@ -24,6 +24,7 @@ final class StartStep {
     private final RunDirectory run;
     private final Path jar;
     private final PrintStream out;
+    private String heap;
 
     StartStep(Path basedir, RunDirectory run, Path jar, PrintStream out) {
         this.basedir = basedir;
@@ -34,17 +35,12 @@ final class StartStep {
 
     void start() throws IOException, InterruptedException {
         ObjectNode state = run.readRun();
+        JsonNode versus = state.path("versus");
         Path record = Path.of(state.path("recordDir").asText());
-        ObjectNode summary = Json.mapper().createObjectNode();
-        summary.put("status", RunRecord.RUNNING).put("scenario", state.path("scenario").asText())
-                .put("runId", state.path("runId").asText()).put("started", Instant.now().toString());
-        summary.set("parameters", state.path("parameters"));
-        summary.set("parameterOrigins", state.path("parameterOrigins"));
-        if (state.has("scenarioFile")) {
-            summary.set("scenarioFile", state.get("scenarioFile"));
+        open(record, state);
+        if (!versus.isMissingNode()) {
+            open(Path.of(versus.path("recordDir").asText()), (ObjectNode) versus);
         }
-        summary.set("environment", Environment.describe(basedir));
-        RunRecord.write(record, summary);
         if (!state.path("settings").path("provisioned").asBoolean()) {
             out.println("[idbench] Target " + state.path("parameters").path("target.url").asText() + " is not provisioned by this run");
             return;
@@ -52,46 +48,88 @@ final class StartStep {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: the package phase did not run");
         }
+        Duration timeout = Duration.ofSeconds(state.path("settings").path("startTimeout").asLong());
+        heap = state.path("settings").path("serviceHeap").asText("1g");
+        ServiceInfo a = startService(RunDirectory.A, jar, record, timeout);
+        ServiceInfo b = null;
+        if (!versus.isMissingNode()) {
+            Path versusJar = versus.path("jar").isTextual() ? Path.of(versus.path("jar").asText()) : jar;
+            b = startService(RunDirectory.B, versusJar, Path.of(versus.path("recordDir").asText()), timeout);
+        }
+        ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+        resetTelemetry(a);
+        appendTarget(a, RunDirectory.A);
+        if (b != null) {
+            resetTelemetry(b);
+            appendTarget(b, RunDirectory.B);
+        }
+    }
+
+    /** The run's record, status running, from the moment its service starts. */
+    private void open(Path record, ObjectNode side) {
+        ObjectNode summary = Json.mapper().createObjectNode();
+        summary.put("status", RunRecord.RUNNING).put("scenario", side.path("scenario").asText())
+                .put("runId", side.path("runId").asText()).put("started", Instant.now().toString());
+        summary.set("parameters", side.path("parameters"));
+        summary.set("parameterOrigins", side.path("parameterOrigins"));
+        if (side.has("scenarioFile")) {
+            summary.set("scenarioFile", side.get("scenarioFile"));
+        }
+        summary.set("environment", Environment.describe(basedir));
+        RunRecord.write(record, summary);
+    }
+
+    /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */
+    private ServiceInfo startService(String side, Path serviceJar, Path record, Duration timeout) throws IOException, InterruptedException {
         // The service marks the record interrupted if it is stopped while the run is still running.
-        Files.writeString(run.serveArgs(), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n", StandardOpenOption.APPEND);
-        out.println("[idbench] Starting the service (log: " + basedir.relativize(run.serviceLog()) + ")…");
+        Files.writeString(run.serveArgs(side), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n",
+                StandardOpenOption.APPEND);
+        String which = side.equals(RunDirectory.A) ? "the service" : "the other side's service (versus)";
+        out.println("[idbench] Starting " + which + " (log: " + basedir.relativize(run.serviceLog(side)) + ")…");
         out.flush();
-        Process process = ServiceProcess.launch(jar, run.serveArgs(), run.serviceLog());
+        Process process = ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap);
+        String prefix = side.equals(RunDirectory.A) ? "[service] " : "[versus] ";
         try {
-            ServiceProcess.awaitReady(process, run.serviceInfo(), run.serviceLog(),
-                    Duration.ofSeconds(state.path("settings").path("startTimeout").asLong()), line -> out.println("[service] " + line));
+            ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
         } catch (ServiceProcess.ServiceFailedException e) {
             RunRecord.setStatus(record, RunRecord.FAILED, e.getMessage());
             throw e;
         }
-        ServiceInfo service = ServiceInfo.read(run.serviceInfo());
+        ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
         JsonNode info = service.json();
-        String baseUrl = service.baseUrl();
-        resetTelemetry(service);
-        appendTarget(service);
-        summary = RunRecord.read(record);
+        ObjectNode summary = RunRecord.read(record);
         if (info.has("seed")) {
             summary.set("seed", info.get("seed"));
         }
+        if (info.has("providers")) {
+            ((ObjectNode) summary.path("environment")).set("providers", info.get("providers"));
+        }
         ObjectNode serviceNode = summary.putObject("service");
-        serviceNode.put("baseUrl", baseUrl).put("storage", info.path("storage").asText()).put("search", info.path("search").asText());
+        serviceNode.put("baseUrl", service.baseUrl()).put("storage", info.path("storage").asText())
+                .put("search", info.path("search").asText());
         if (info.has("searchEngine")) {
             serviceNode.set("searchEngine", info.get("searchEngine"));
         }
         RunRecord.write(record, summary);
+        return service;
     }
 
-    private void appendTarget(ServiceInfo service) throws IOException {
-        List<String> serveArgs = Files.readAllLines(run.serveArgs());
-        String password = serveArgs.stream().filter(a -> a.startsWith("--admin-password=")).findFirst().orElseThrow()
-                .substring("--admin-password=".length());
-        Properties p = TargetProperties.of(service.baseUrl(), service.token());
-        // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user").
-        p.setProperty("login.url", service.root() + "/oauth/token");
-        p.setProperty("login.user", "admin");
-        p.setProperty("login.password", password);
+    /** JMeter's properties for one side: its URL in parts and token (B's prefixed versus.), and A's login. */
+    private void appendTarget(ServiceInfo service, String side) throws IOException {
+        Properties p = new Properties();
+        String prefix = side.equals(RunDirectory.A) ? "" : "versus.";
+        TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
+        if (side.equals(RunDirectory.A)) {
+            // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user").
+            List<String> serveArgs = Files.readAllLines(run.serveArgs(side));
+            String password = serveArgs.stream().filter(a -> a.startsWith("--admin-password=")).findFirst().orElseThrow()
+                    .substring("--admin-password=".length());
+            p.setProperty("login.url", service.root() + "/oauth/token");
+            p.setProperty("login.user", "admin");
+            p.setProperty("login.password", password);
+        }
         try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
-            p.store(w, "the service under test");
+            p.store(w, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
         }
     }
 

@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * post-integration-test: JMeter has finished; reads the service's telemetry for the record, marks
@@ -24,17 +26,35 @@ final class StopStep {
     }
 
     void stop() throws IOException, InterruptedException {
-        Path record = run.recordDir();
-        if (!Files.exists(run.serviceInfo())) {
+        ObjectNode state = run.readRun();
+        List<ProcessHandle> services = new ArrayList<>();
+        measured(RunDirectory.A, run.recordDir(), services);
+        if (state.has("versus")) {
+            measured(RunDirectory.B, Path.of(state.path("versus").path("recordDir").asText()), services);
+        }
+        for (ProcessHandle service : services) {
+            out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
+            if (!ServiceProcess.stop(service)) {
+                out.println("[idbench] Some of the service's child processes had to be killed; see " + run.dir());
+            }
+        }
+        awaitSampler();
+    }
+
+    /** One side: its telemetry into its record, which is marked measured (stopping its service is no interruption now). */
+    private void measured(String side, Path record, List<ProcessHandle> services) throws IOException, InterruptedException {
+        if (!Files.exists(run.serviceInfo(side))) {
             RunRecord.setStatus(record, RunRecord.MEASURED, null);
             return;
         }
-        ServiceInfo service = ServiceInfo.read(run.serviceInfo());
+        ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
         JsonNode info = service.json();
         HttpResponse<String> r = service.call("GET", "/idbench/telemetry");
         ObjectNode summary = RunRecord.read(record);
         if (r.statusCode() == 200) {
-            Files.writeString(run.telemetry(), r.body());
+            if (side.equals(RunDirectory.A)) {
+                Files.writeString(run.telemetry(), r.body());
+            }
             JsonNode telemetry = Json.mapper().readTree(r.body());
             summary.set("telemetry", telemetry);
             ObjectNode env = (ObjectNode) summary.path("environment");
@@ -47,11 +67,18 @@ final class StopStep {
         }
         summary.put("status", RunRecord.MEASURED);
         RunRecord.write(record, summary);
-        long pid = service.pid();
-        out.println("[idbench] Stopping the service (pid " + pid + ") and everything it started…");
-        boolean clean = ProcessHandle.of(pid).map(ServiceProcess::stop).orElse(true);
-        if (!clean) {
-            out.println("[idbench] Some of the service's child processes had to be killed; see " + run.serviceLog());
-        }
+        ProcessHandle.of(service.pid()).ifPresent(services::add);
+    }
+
+    /** The CPU sampler writes its last row when it sees the service gone: wait for it, briefly. */
+    private static void awaitSampler() {
+        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> java.util.Arrays.asList(a)
+                .contains("cpu-sampler")).orElse(false)).forEach(p -> {
+                    try {
+                        p.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        p.destroyForcibly();
+                    }
+                });
     }
 }

@@ -41,7 +41,8 @@ class CompareCommandTest {
     void anUnchangedRunPasses() throws Exception {
         Path base = run("base", "complete", 10, 100);
         assertThat(compare(run("same", "complete", 10, 100).toString(), "--baseline=" + base)).isZero();
-        assertThat(out.toString()).isEqualTo("No regression beyond 20% (10 figures compared)\n");
+        assertThat(out.toString()).isEqualTo("No regression beyond 5% (10 figures compared) (no intervals recorded on the run:"
+                + " a bare percentage on the point values)\n");
     }
 
     @Test
@@ -51,9 +52,73 @@ class CompareCommandTest {
         assertThat(out.toString()).isEqualTo(
                 "Create new user              p95             10.00 ->      13.00    +30.0%  REGRESSION\n"
                         + "ALL                          p95             10.00 ->      13.00    +30.0%  REGRESSION\n"
-                        + "2 of 10 figures regressed beyond 20%\n");
+                        + "2 of 10 figures regressed beyond 5% (no intervals recorded on the run: a bare percentage on the point values)\n");
         // A wider tolerance lets it pass.
         assertThat(compare(dir.resolve("slow").toString(), "--baseline=" + base, "--tolerance=35")).isZero();
+    }
+
+    /** A run recorded with intervals: the ALL p95 and throughput, each known to {@code logSe}. */
+    private Path measured(String name, double p95, double throughput, double logSe, String disturbed) throws Exception {
+        return measured(name, p95, throughput, logSe, disturbed, 1.0);
+    }
+
+    /** … on a machine whose speed probe took {@code probeUs}. */
+    private Path measured(String name, double p95, double throughput, double logSe, String disturbed, double probeUs) throws Exception {
+        Path run = dir.resolve(name);
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("summary.json"), "{\"status\": \"complete\", \"runId\": \"" + name + "\", " + (disturbed == null
+                ? "" : "\"disturbed\": \"" + disturbed + "\", ") + "\"cost\": {\"machine\": {\"probeUs\": " + probeUs + "}}, \"labels\": {\"ALL\": {\"p95\": " + p95 + ", \"throughput\": " + throughput
+                + ", \"errorRate\": 0}}, \"intervals\": {\"ALL\": {\"p95\": {\"value\": " + p95 + ", \"logSe\": " + logSe
+                + "}, \"throughput\": {\"value\": " + throughput + ", \"logSe\": " + logSe + "}}}}");
+        return run;
+    }
+
+    @Test
+    void withIntervalsARegressionMustBeBigEnoughAndSignificant() throws Exception {
+        Path base = measured("base", 10, 1000, 0.01, null);
+        // +8 % on a figure known to 1 % (intervals alone: --run-noise=0): significant and beyond 5 %.
+        assertThat(compare(measured("slow", 10.8, 1000, 0.01, null).toString(), "--baseline=" + base, "--run-noise=0")).isEqualTo(1);
+        assertThat(out.toString()).contains("ALL                          p95              10.000 ->     10.800     +8.0% [+5.0%, +11.0%]"
+                + "  p=0.0000  REGRESSION").endsWith("1 of 3 figures regressed: worse by at least 5% and significant (Holm, family-wise"
+                + " alpha 0.05; run-to-run noise 0% (--run-noise)), or more errors\n");
+        // The same +8 % on a figure known to 10 % only: within the noise.
+        assertThat(compare(measured("noisy", 10.8, 1000, 0.1, null).toString(), "--baseline=" + measured("noisybase", 10, 1000, 0.1, null),
+                "--run-noise=0")).isZero();
+        assertThat(out.toString()).contains("No regression: none of 3 figures worse by at least 5%");
+    }
+
+    @Test
+    void twoSeparateRunsCarryTheMachinesRunToRunNoise() throws Exception {
+        Path base = measured("base", 10, 1000, 0.01, null);
+        Path slow = measured("slow", 10.8, 1000, 0.01, null);
+        // Fewer than four other runs beside them: the default noise of 8 % hides an 8 % change.
+        assertThat(compare(slow.toString(), "--baseline=" + base)).isZero();
+        assertThat(out.toString()).endsWith("run-to-run noise the default 8% (0 other runs of the scenario on this machine, fewer than 4)),"
+                + " or more errors\n");
+        // Four more runs of the same scenario that agree to 1 %: the noise is small, the change stands out.
+        for (int i = 0; i < 4; i++) {
+            measured("steady-" + i, 10 * (1 + 0.01 * (i - 1.5)), 1000 * (1 - 0.01 * (i - 1.5)), 0.01, null);
+        }
+        assertThat(compare(slow.toString(), "--baseline=" + base)).isEqualTo(1);
+        assertThat(out.toString()).contains("REGRESSION").endsWith("run-to-run noise estimated from 4 other runs of the scenario on this"
+                + " machine), or more errors\n");
+    }
+
+    @Test
+    void aDisturbedRunGetsNoVerdict() throws Exception {
+        Path base = measured("base", 10, 1000, 0.01, null);
+        assertThat(compare(measured("busy", 20, 500, 0.01, "other processes used 31.0% of the machine").toString(),
+                "--baseline=" + base)).isEqualTo(CompareCommand.NO_VERDICT);
+        assertThat(out.toString()).isEqualTo("No verdict: the run was disturbed (other processes used 31.0% of the machine)\n");
+    }
+
+    @Test
+    void runsOnAMachineOfAnotherSpeedAreNotCompared() throws Exception {
+        Path base = measured("base", 10, 1000, 0.01, null, 1.00);
+        assertThat(compare(measured("slowcpu", 12, 800, 0.01, null, 1.20).toString(), "--baseline=" + base))
+                .isEqualTo(CompareCommand.NO_VERDICT);
+        assertThat(out.toString()).isEqualTo("No verdict: the machine's CPU ran 20.0% slower than during the baseline (the speed probe"
+                + " took 1.20 against 1.00 µs): the figures are not comparable\n");
     }
 
     @Test

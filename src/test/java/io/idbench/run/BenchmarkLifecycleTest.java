@@ -2,9 +2,11 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.idbench.provision.ContainerEngine;
 import io.idbench.service.Json;
 import io.idbench.support.Postmasters;
 import java.io.IOException;
@@ -74,11 +76,13 @@ class BenchmarkLifecycleTest {
         try {
             Path log = tmp.resolve("failing.log");
             Process mvn = verify(log, "-Dtarget.url=http://127.0.0.1:" + failing.getAddress().getPort() + "/scim/v2",
-                    "-Dtarget.token=token-for-a-broken-service", "-Dthreads=2", "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DrunId=failing");
+                    "-Dtarget.token=token-for-a-broken-service", "-Dthreads=2", "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DwarmupMax=0",
+                    "-Drepeat=2", "-DrunId=failing");
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
             String output = Files.readString(log);
             assertThat(mvn.exitValue()).as(output).isNotZero();
-            assertThat(output).contains("idbench: the run failed its thresholds: Create new user: error rate 100.00% (6 of 6) is above 0%");
+            assertThat(output).containsPattern("idbench: the run failed its thresholds: [A-Za-z ]+: error rate 100\\.00% \\((\\d+) of \\1\\)"
+                    + " is above 0% \\(and \\d+ more, listed above\\)");
             assertThat(requests.get()).as("requests the failing service received").isGreaterThan(6);
             JsonNode summary = summary("external", "failing");
             assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);
@@ -86,20 +90,57 @@ class BenchmarkLifecycleTest {
             assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
             // The site is regenerated after the run, a failed one too, before the build fails.
             Path page = project.resolve("target/site/runs/external/failing/index.html");
-            assertThat(Files.readString(page)).contains("href=\"rep-1/dashboard/index.html\"", "href=\"rep-1/results.csv.gz\"");
-            assertThat(page.resolveSibling("rep-1/dashboard/index.html")).as("the JMeter dashboard, copied beside the page").exists();
+            assertThat(Files.readString(page)).contains("href=\"dashboard/index.html\"", "href=\"results.csv.gz\"");
+            assertThat(page.resolveSibling("dashboard/index.html")).as("the JMeter dashboard, copied beside the page").exists();
+            assertThat(summary.path("repetitions")).as("both repetitions, in one JMeter run").hasSize(2);
             assertThat(Files.readString(project.resolve("target/site/runs.html"))).contains("failed: ");
         } finally {
             failing.stop(0);
         }
     }
 
+    /**
+     * The default path on a machine with Docker: {@code auto} picks containers. PostgreSQL and
+     * Elasticsearch in containers (the local images of scripts/podman-testcontainers.sh, or the
+     * official ones), a short plan, and a complete record with the server's statement statistics.
+     */
+    @Test
+    void theBenchmarkRunsEndToEndWithPostgresAndTheEngineInContainers() throws Exception {
+        ContainerEngine.Availability engine = ContainerEngine.probe();
+        assumeTrue(engine.available(), () -> "the Testcontainers path not exercised: " + engine.reason()
+                + " (source scripts/podman-testcontainers.sh to get one)");
+        Path log = tmp.resolve("containers.log");
+        Process mvn = verify(log, "-Dsearch=elasticsearch", "-Ddb.provider=testcontainers", "-Dsearch.provider=testcontainers",
+                "-Dthreads=4", "-Dloops=5", "-Drampup=1", "-Dwarmup=1", "-DwarmupMax=10", "-Drepeat=2", "-DrunId=containers");
+        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
+        String output = Files.readString(log);
+        assertThat(mvn.exitValue()).as(output).isZero();
+        JsonNode summary = summary("jsonb-nodyn-es-1k", "containers");
+        assertThat(summary.path("status").asText()).isEqualTo(RunRecord.COMPLETE);
+        JsonNode providers = summary.path("environment").path("providers");
+        assertThat(providers.path("postgresql").path("provider").asText()).isEqualTo("testcontainers");
+        assertThat(providers.path("searchEngine").path("provider").asText()).isEqualTo("testcontainers");
+        assertThat(summary.path("environment").path("searchEngine").asText()).startsWith("Elasticsearch ");
+        JsonNode telemetry = summary.path("telemetry");
+        assertThat(telemetry.path("statementsWindow").asText()).isEqualTo("reset at the run's start");
+        assertThat(telemetry.path("topStatements")).as("the run's statements, from pg_stat_statements in the container").isNotEmpty();
+        assertThat(telemetry.path("searchIndex").path("users").asLong()).isGreaterThanOrEqualTo(1000);
+        JsonNode all = summary.path("labels").path("ALL");
+        assertThat(all.path("samples").asLong()).as("measured samples").isPositive();
+        assertThat(all.path("errors").asLong()).isZero();
+        assertThat(summary.path("repetitions")).hasSize(2);
+        assertThat(summary.path("intervals").path("ALL").path("p50").path("low").asDouble())
+                .isLessThanOrEqualTo(all.path("p50").asDouble());
+        // Inside containers, PostgreSQL's and the engine's processes are not the run's to see: their CPU counts as others.
+        assertThat(summary.path("cost").path("cpuUsPerRequest").path("service").path("value").asDouble()).isPositive();
+    }
+
     @Test
     void aRunKilledHalfWayIsRecordedAsInterruptedAndLeavesNoProcessBehind() throws Exception {
         Path log = tmp.resolve("killed.log");
         Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
-        Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-Drampup=1", "-DpgDataDir=none", "-Ddb.provider=embedded",
-                "-DrunId=killed");
+        Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-DwarmupMax=1", "-Drampup=1", "-DpgDataDir=none",
+                "-Ddb.provider=embedded", "-Drepeat=1", "-DrunId=killed");
         try {
             // Half-way: the plan is measuring (the JTL fills), the service and JMeter run, PostgreSQL too.
             await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -65,6 +66,14 @@ class PrepareStepTest {
                 Arguments.of(d("loops", "0"), List.of(), "loops must be between 1 and 1000000, was 0"),
                 Arguments.of(d("rampup", "-1"), List.of(), "rampup must be between 0 and 3600, was -1"),
                 Arguments.of(d("repeat", "101"), List.of(), "repeat must be between 1 and 100, was 101"),
+                Arguments.of(d("warmup", "30", "warmupMax", "20"), List.of(),
+                        "warmupMax (20 s, the longest warm-up) is below warmup (30 s, the shortest)"),
+                Arguments.of(d("steadyPct", "0"), List.of(), "steadyPct must be between 0 and 100, was 0"),
+                Arguments.of(d("handicap", "update"), List.of(), "handicap 'update' must be <operation>:<amount>, e.g. update:10% or"
+                        + " read:200us (operations: any, create, read, search, update, replace, delete; amounts: a percentage of the"
+                        + " request's own time, us or ms)"),
+                Arguments.of(d("versus", "jsonb-nodyn-1k", "target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t0k"),
+                        List.of(), "versus runs two services this build provisions; target.url benchmarks one already running"),
                 Arguments.of(d("maxErrorPct", "150"), List.of(), "maxErrorPct must be between 0 and 100, was 150"),
                 Arguments.of(d("plan", "soak"), List.of(),
                         "plan must be one of heterogeneous, read-flood, members, query-values, was 'soak'"),
@@ -142,7 +151,8 @@ class PrepareStepTest {
                 .anyMatch(a -> a.startsWith("--token=")).noneMatch(a -> a.startsWith("--fresh"));
         Properties p = jmeterProperties();
         assertThat(p).containsEntry("threads", "10").containsEntry("loops", "30").containsEntry("rampup", "10")
-                .containsEntry("warmup", "5").containsEntry("byTime", "false").containsEntry("hot.count", "300")
+                .containsEntry("warmup", "5").containsEntry("warmupMax", "180").containsEntry("steady.pct", "5.0")
+                .containsEntry("byTime", "false").containsEntry("repeat", "40").containsEntry("schedule", "")
                 .containsEntry("duration", "" + PrepareStep.MAX_LOOP_PHASE_SECONDS);
         try (Stream<Path> plans = Files.list(run.plans())) {
             assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
@@ -161,7 +171,7 @@ class PrepareStepTest {
         assertThat(Files.readAllLines(run.serveArgs())).startsWith("--storage=relational", "--search=elasticsearch", "--dyn=false",
                 "--users=100000");
         assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true")
-                .containsEntry("populate.loops", "30").containsEntry("hot.count", "300");
+                .containsEntry("populate.loops", "30");
         assertThat(run.readRun().path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
     }
 
@@ -171,14 +181,56 @@ class PrepareStepTest {
     }
 
     @Test
-    void repetitionsAreCopiesOfThePlanAndSecretsAreStripped() throws Exception {
+    void allRepetitionsRunOnePlanAndSecretsAreStripped() throws Exception {
         prepare(d("repeat", "3", "db.password", "s3cret"));
         try (Stream<Path> plans = Files.list(run.plans())) {
-            assertThat(plans.map(f -> f.getFileName().toString()).sorted())
-                    .containsExactly("heterogeneous-rep1.jmx", "heterogeneous-rep2.jmx", "heterogeneous-rep3.jmx");
+            assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
         }
+        assertThat(jmeterProperties()).containsEntry("repeat", "3");
         assertThat(run.readRun().path("parameters").path("db.password").asText()).isEqualTo("***");
         assertThat(Files.readString(run.runJson())).doesNotContain("s3cret");
+    }
+
+    @Test
+    void versusRunsTheOtherScenarioInterleavedBesideItsOwnDataDirectory() throws Exception {
+        RunSettings s = prepare(d("scenario", "jsonb-nodyn-10k", "versus", "relational-nodyn-10k", "repeat", "3", "threads", "4"));
+        assertThat(s.interleaved()).isTrue();
+        List<String> schedule = java.util.Arrays.asList(jmeterProperties().getProperty("schedule").split(","));
+        assertThat(schedule).hasSize(6);
+        for (int round = 0; round < 3; round++) {
+            assertThat(schedule.subList(2 * round, 2 * round + 2)).as("round %d", round).containsExactlyInAnyOrder("A", "B");
+        }
+        assertThat(jmeterProperties()).containsEntry("repeat", "6").containsEntry("threads", "4");
+        JsonNode versus = run.readRun().path("versus");
+        assertThat(versus.path("scenario").asText()).isEqualTo("relational-nodyn-10k");
+        assertThat(versus.path("recordDir").asText()).isEqualTo(basedir.resolve("results/relational-nodyn-10k/20261122-203000").toString());
+        assertThat(versus.path("parameters").path("threads").asText()).as("the shape is shared").isEqualTo("4");
+        assertThat(Files.readAllLines(run.serveArgs(RunDirectory.B))).startsWith("--storage=relational")
+                .contains("--info-file=" + run.serviceInfo(RunDirectory.B),
+                        "--pg-data-dir=" + ScenarioConfig.DEFAULT_PG_DATA_DIR + "-versus");
+    }
+
+    @Test
+    void versusWithOnlyAHandicapComparesTheScenarioWithItself() throws Exception {
+        prepare(d("scenario", "jsonb-nodyn-10k", "versus.handicap", "update:10%", "repeat", "2"));
+        JsonNode versus = run.readRun().path("versus");
+        assertThat(versus.path("recordDir").asText()).endsWith("jsonb-nodyn-10k/20261122-203000-versus");
+        assertThat(Files.readAllLines(run.serveArgs(RunDirectory.B))).contains("--handicap=update:10%");
+        assertThat(Files.readAllLines(run.serveArgs())).noneMatch(a -> a.startsWith("--handicap"));
+    }
+
+    @Test
+    void versusRefusesAnotherPlanAnotherSizeOrAMissingJar() {
+        assertThatThrownBy(() -> prepare(d("scenario", "jsonb-nodyn-10k", "versus", "read-flood-jsonb-nodyn-100k")))
+                .isInstanceOf(ConfigException.class).hasMessage("versus drives both sides with one plan, but jsonb-nodyn-10k runs plan"
+                        + " heterogeneous and read-flood-jsonb-nodyn-100k plan read-flood");
+        assertThatThrownBy(() -> prepare(d("scenario", "jsonb-nodyn-10k", "versus", "relational-nodyn-1k")))
+                .isInstanceOf(ConfigException.class).hasMessage("versus compares two configurations on datasets of one size, but"
+                        + " jsonb-nodyn-10k has 10000 identities and relational-nodyn-1k 1000");
+        assertThatThrownBy(() -> prepare(d("versus.jar", "old/idbench.jar")))
+                .isInstanceOf(ConfigException.class).hasMessage("versus.jar " + basedir.resolve("old/idbench.jar")
+                        + " is not a file (build the other commit with ./mvnw package and give its target/idbench.jar)");
+        assertThat(run.dir()).doesNotExist();
     }
 
     @Test

@@ -1,0 +1,28 @@
+package io.idbench.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The order in which two services are measured when they are compared: randomised multiple
+ * interleaved trials (RMIT). Each round measures both, A then B or B then A at random, so a slow
+ * period of the machine falls on both sides alike and neither always goes first. Seeded by the
+ * run's id: a run's schedule can be told from its record and redone.
+ */
+final class Interleaving {
+    private Interleaving() {
+    }
+
+    /** {@code rounds} rounds of A and B, e.g. A B B A A B. */
+    static List<String> schedule(int rounds, String runId) {
+        Random random = new Random(runId.hashCode());
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            boolean aFirst = random.nextBoolean();
+            out.add(aFirst ? RunDirectory.A : RunDirectory.B);
+            out.add(aFirst ? RunDirectory.B : RunDirectory.A);
+        }
+        return out;
+    }
+}
