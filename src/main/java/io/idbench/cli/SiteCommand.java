@@ -20,14 +20,16 @@ import picocli.CommandLine.Spec;
                 "run with its record, JTLs and JMeter dashboards. Chart.js is bundled: open",
                 "<out>/index.html, or publish the directory (GitHub Pages, HTML Publisher).",
                 "Prints the regression verdict of the newest run of each scenario (also in",
-                "<out>/verdict.txt and verdict.json).",
+                "<out>/verdict.txt and verdict.json): against its baseline as idbench compare",
+                "judges, and steps in its history (E-divisive change points); disturbed and",
+                "handicapped runs get none.",
                 "Exit: 0; 1 with --fail-on-regression when a newest run regressed; 2 for a",
                 "bad argument."},
         footer = {"", "Examples:",
                 "  java -jar target/idbench.jar site          # results/ -> target/site",
                 "  java -jar target/idbench.jar site --results=/srv/idbench/results \\",
                 "      --results=laptop/results --out=public --baselines=baselines \\",
-                "      --tolerance=25 --fail-on-regression"})
+                "      --tolerance=10 --fail-on-regression"})
 public final class SiteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,8 +42,9 @@ public final class SiteCommand implements Callable<Integer> {
             description = "Where the site is written; emptied first (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--tolerance", paramLabel = "<percent>", defaultValue = "" + Comparison.DEFAULT_TOLERANCE,
-            description = "How much worse than its baseline a figure may be before it is flagged, in %% (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--tolerance", paramLabel = "<percent>", defaultValue = "" + io.idbench.results.Verdict.DEFAULT_MIN_EFFECT,
+            description = "The smallest change of a figure that is flagged (when it is also significant, or a step in the history), "
+                    + "in %% (default: ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Option(names = "--baselines", paramLabel = "<dir>",

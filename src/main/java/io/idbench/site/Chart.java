@@ -20,10 +20,31 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
     public record Axis(String title, boolean log, boolean numeric) {
     }
 
-    /** {@code link}: the page a click on a point opens (relative to the site's root), or null. */
-    public record Point(Object x, double y, boolean flagged, String link) {
+    /**
+     * {@code link}: the page a click on a point opens (relative to the site's root), or null;
+     * {@code low}, {@code high}: the value's 95 % interval as its run recorded it, or null.
+     */
+    public record Point(Object x, double y, boolean flagged, String link, Double low, Double high) {
         public Point(Object x, double y) {
             this(x, y, false, null);
+        }
+
+        public Point(Object x, double y, boolean flagged, String link) {
+            this(x, y, flagged, link, null, null);
+        }
+
+        /** A run's figure of a label, with its interval when the run recorded one. */
+        static Point of(Object x, RecordedRun run, String label, String figure, boolean flagged) {
+            com.fasterxml.jackson.databind.JsonNode i = run.interval(label, figure);
+            Double low = i.path("low").isNumber() ? i.path("low").asDouble() : null;
+            Double high = i.path("high").isNumber() ? i.path("high").asDouble() : null;
+            return new Point(x, run.figure(label, figure), flagged, run.page(), low, high);
+        }
+
+        /** The value as a table shows it: with its interval in brackets when there is one. */
+        String cell() {
+            return Table.number(y) + (low != null && high != null ? " [" + Table.number(low) + ", " + Table.number(high) + "]" : "")
+                    + (flagged ? " (regressed)" : "");
         }
     }
 
@@ -41,7 +62,7 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
         return out;
     }
 
-    /** The numbers behind the chart: one row per x value, one column per series; empty where a series has no point. */
+    /** The numbers behind the chart (with their intervals): one row per x value, one column per series; empty where none. */
     public Table table() {
         List<String> header = new ArrayList<>();
         header.add(x.title());
@@ -51,8 +72,7 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
             List<String> row = new ArrayList<>();
             row.add(String.valueOf(xv));
             for (Series s : series) {
-                row.add(s.points().stream().filter(p -> p.x().equals(xv)).findFirst()
-                        .map(p -> Table.number(p.y()) + (p.flagged() ? " (regressed)" : "")).orElse(""));
+                row.add(s.points().stream().filter(p -> p.x().equals(xv)).findFirst().map(Point::cell).orElse(""));
             }
             rows.add(row);
         }

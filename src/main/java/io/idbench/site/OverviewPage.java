@@ -14,7 +14,7 @@ final class OverviewPage {
     private OverviewPage() {
     }
 
-    record Cell(String p95, String p95Style, String throughput, String throughputStyle, String link) {
+    record Cell(String p95, String p95Style, String throughput, String throughputStyle, String link, String title) {
     }
 
     record Row(RecordedRun run, List<Cell> cells) {
@@ -57,7 +57,8 @@ final class OverviewPage {
                 double p95 = r.figure(op, "p95");
                 double tp = r.figure(op, "throughput");
                 cells.add(new Cell(Table.number(p95), style(p95, p95Range.get(op), false), Table.number(tp),
-                        style(tp, tpRange.get(op), true), r.page()));
+                        style(tp, tpRange.get(op), true), r.page(), "p95 " + Table.number(p95) + " ms " + r.plusMinus(op, "p95")
+                        + ", " + Table.number(tp) + " req/s " + r.plusMinus(op, "throughput") + " (95% intervals)"));
                 line.add(Table.number(p95));
                 line.add(Table.number(tp));
             }
@@ -87,9 +88,12 @@ final class OverviewPage {
         return new double[] {min, max};
     }
 
-    /** Green (best) to red (worst) by the value's place between the column's extremes, on a log scale. */
+    /**
+     * Green (best) to red (worst) by the value's place between the column's extremes, on a log scale;
+     * no colour for a column of one value: a lone value is neither best nor worst.
+     */
     static String style(double v, double[] range, boolean higherIsBetter) {
-        if (!Double.isFinite(v) || v <= 0 || !Double.isFinite(range[0])) {
+        if (!Double.isFinite(v) || v <= 0 || !Double.isFinite(range[0]) || !(range[1] > range[0])) {
             return "";
         }
         double span = Math.log(range[1]) - Math.log(range[0]);

@@ -33,6 +33,35 @@ public record RecordedRun(Path dir, JsonNode summary) {
         return "complete".equals(status());
     }
 
+    /** Why other processes or the hypervisor took too much of the machine during the run, or null: such a run has no verdict. */
+    public String disturbed() {
+        return summary.hasNonNull("disturbed") ? summary.path("disturbed").asText() : null;
+    }
+
+    /** The calibration handicap the service ran with (update:10%…), or null: such a run is not a real measurement. */
+    public String handicap() {
+        String h = parameter("handicap");
+        return h.isBlank() ? null : h;
+    }
+
+    /** Complete, undisturbed and without a handicap: a run a verdict and a baseline can stand on. */
+    public boolean trustworthy() {
+        return io.idbench.results.RunIdentity.trustworthy(summary);
+    }
+
+    /** A figure's confidence interval as recorded ({value, low, high, logSe}), or a missing node. */
+    public JsonNode interval(String label, String figure) {
+        return summary.path("intervals").path(label).path(figure);
+    }
+
+    /** "±4%": half the interval's width relative to the value, or "" without one. */
+    public String plusMinus(String label, String figure) {
+        JsonNode i = interval(label, figure);
+        double v = i.path("value").asDouble(Double.NaN);
+        double half = (i.path("high").asDouble(Double.NaN) - i.path("low").asDouble(Double.NaN)) / 2;
+        return Double.isFinite(v) && Double.isFinite(half) && v > 0 ? "±" + Math.round(half / v * 100) + "%" : "";
+    }
+
     public Instant started() {
         String s = summary.path("started").asText("");
         return s.isEmpty() ? Instant.EPOCH : Instant.parse(s);
@@ -70,9 +99,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
-        JsonNode env = summary.path("environment");
-        long gib = Math.round(env.path("memoryBytes").asDouble(0) / (1L << 30));
-        return env.path("cpus").asInt(0) + " x " + env.path("cpuModel").asText("unknown CPU") + ", " + gib + " GiB";
+        return io.idbench.results.RunIdentity.machine(summary);
     }
 
     public String commit() {
@@ -85,9 +112,12 @@ public record RecordedRun(Path dir, JsonNode summary) {
         return summary.path("labels");
     }
 
-    /** A median figure of a label, NaN when the run has none. */
+    /** A figure of a label (its interval's value when only the interval has it: systemCpuUs), NaN when the run has none. */
     public double figure(String label, String figure) {
         JsonNode v = labels().path(label).path(figure);
+        if (!v.isNumber()) {
+            v = interval(label, figure).path("value");
+        }
         return v.isNumber() ? v.asDouble() : Double.NaN;
     }
 
@@ -98,11 +128,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** The shape a run must share with another to be compared on a trend: threads, loops, duration and so on. */
     public String shape() {
-        StringBuilder s = new StringBuilder();
-        for (String key : io.idbench.results.Comparison.SHAPE) {
-            s.append(key).append('=').append(parameter(key)).append(' ');
-        }
-        return s.toString().trim();
+        return io.idbench.results.RunIdentity.shape(summary);
     }
 
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */

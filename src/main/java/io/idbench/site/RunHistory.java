@@ -74,11 +74,14 @@ public final class RunHistory {
         return latestComplete(which, r -> "");
     }
 
-    /** The same, keeping one run per (machine, scenario, {@code also}): the threads of a study, say. */
+    /**
+     * The same, keeping one run per (machine, scenario, {@code also}): the threads of a study, say.
+     * A trustworthy run (not disturbed, no handicap) is preferred to a newer one that is not.
+     */
     public List<RecordedRun> latestComplete(Predicate<RecordedRun> which, java.util.function.Function<RecordedRun, Object> also) {
         Map<String, RecordedRun> latest = new LinkedHashMap<>();
-        runs.stream().filter(RecordedRun::complete).filter(which)
-                .forEach(r -> latest.put(r.machine() + "\u0000" + r.scenario() + "\u0000" + also.apply(r), r));
+        runs.stream().filter(RecordedRun::complete).filter(which).forEach(r -> latest.merge(r.machine() + "\u0000" + r.scenario()
+                + "\u0000" + also.apply(r), r, (older, newer) -> newer.trustworthy() || !older.trustworthy() ? newer : older));
         return latest.values().stream().sorted(SCENARIO_ORDER).toList();
     }
 

@@ -38,7 +38,7 @@ final class ScalingCharts {
                 members.stream().sorted((a, b) -> Long.compare(a.users(), b.users())).forEach(r -> {
                     double v = r.figure(label, f.key());
                     if (Double.isFinite(v) && v > 0) {
-                        points.add(new Chart.Point(r.users(), v, false, r.page()));
+                        points.add(Chart.Point.of(r.users(), r, label, f.key(), false));
                     }
                 });
                 if (!points.isEmpty()) {

@@ -22,7 +22,7 @@ public final class Site {
     /** Where {@code idbench site} and the Maven build write the site. */
     public static final Path DEFAULT_OUTPUT = Path.of("target/site");
     /** How much worse than its baseline a trend's figure may be before it is flagged, in %: as {@code idbench compare}. */
-    public static final double DEFAULT_TOLERANCE = io.idbench.results.Comparison.DEFAULT_TOLERANCE;
+    public static final double DEFAULT_TOLERANCE = io.idbench.results.Verdict.DEFAULT_MIN_EFFECT;
     /** The pages of the navigation bar, in order: file and title. */
     static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Overview"), nav("scaling.html", "Scaling"),
             nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"), nav("runs.html", "All runs"));

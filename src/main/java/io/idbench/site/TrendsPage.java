@@ -1,44 +1,60 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.Comparison;
+import io.idbench.results.Bootstrap;
+import io.idbench.results.ChangePoints;
+import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.RunVerdict;
 import io.idbench.service.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Per scenario (on one machine, in one shape), p95 and throughput of each operation over successive
- * runs, every run compared with its baseline: the committed file {@code <baselines>/<scenario>.json}
- * when there is one, otherwise the series' previous run. A figure worse than the baseline by more
- * than the tolerance is a regression (the rules of {@code idbench compare}) and is flagged in red.
+ * Per scenario (on one machine, in one shape), p95, throughput and the system's CPU per request of
+ * each operation over successive runs. Every trustworthy run (complete, not disturbed, no
+ * handicap) is judged against its baseline (the committed file {@code <baselines>/<scenario>.json}
+ * when there is one, otherwise the previous trustworthy run) by the rules of {@code idbench
+ * compare}; over the whole series, E-divisive change points find steps that one pair of runs would
+ * not show, and ignore a single odd night. Regressions and steps are flagged in red.
  */
 final class TrendsPage {
+    /** The figures whose history is searched for steps. */
+    static final List<String> STEP_FIGURES = List.of("p50", "p95", "throughput", "serverP50");
+    private static final double ALPHA = io.idbench.results.Verdict.DEFAULT_ALPHA;
+
     private TrendsPage() {
     }
 
-    /** One run of a series, with what it was compared with and every figure compared. */
-    record Step(RecordedRun run, String baseline, List<Comparison.Delta> deltas) {
-        public List<Comparison.Delta> regressions() {
-            return deltas.stream().filter(Comparison.Delta::regression).toList();
-        }
-
-        public List<String> brief() {
-            return Verdict.brief(regressions());
-        }
-
-        public boolean flagged(String label, String figure) {
-            return deltas.stream().anyMatch(d -> d.regression() && d.label().equals(label) && d.figure().equals(figure));
+    /**
+     * One run of a series: what it was compared with, the regressions found, the figures to flag
+     * (label|figure), and why it was not judged (disturbed, handicapped), or null.
+     */
+    record Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note) {
+        public boolean regressed() {
+            return !regressions.isEmpty();
         }
     }
 
-    record Series(String id, String machine, String scenario, String shape, List<Step> steps, List<Chart> charts) {
+    /** A step in a series' history: a figure of a label changed at a run, by so much, with the test's p-value. */
+    record Change(String label, String figure, RecordedRun at, double before, double after, double changePct, double p, boolean worse,
+                  boolean holds) {
+        public String brief() {
+            return String.format(Locale.ROOT, "%s %s %s %+.1f%% since %s (p=%.3f)", label, figure, worse ? "worse" : "better",
+                    changePct, at.runId(), p);
+        }
+    }
+
+    record Series(String id, String machine, String scenario, String shape, List<Step> steps, List<Change> changes, List<Chart> charts) {
         public Step latest() {
             return steps.get(steps.size() - 1);
         }
@@ -47,36 +63,117 @@ final class TrendsPage {
     record Trends(List<Series> series, Verdict verdict) {
     }
 
-    static Trends compute(RunHistory history, double tolerancePct, Path baselines) {
-        Comparison comparison = new Comparison(tolerancePct);
+    static Trends compute(RunHistory history, double minEffectPct, Path baselines) {
         List<Series> all = new ArrayList<>();
         List<Verdict.Entry> latest = new ArrayList<>();
         for (List<RecordedRun> runs : history.series().values()) {
             RecordedRun first = runs.get(0);
             JsonNode committed = committedBaseline(baselines, first.scenario());
             List<Step> steps = new ArrayList<>();
-            for (int i = 0; i < runs.size(); i++) {
-                RecordedRun r = runs.get(i);
-                if (committed != null) {
-                    String file = baselines.resolve(first.scenario() + ".json").toString();
-                    steps.add(new Step(r, file, comparison.compare(committed.path("labels"), r.labels())));
-                } else if (i > 0) {
-                    RecordedRun previous = runs.get(i - 1);
-                    steps.add(new Step(r, previous.scenario() + " " + previous.runId(), comparison.compare(previous.labels(), r.labels())));
-                } else {
-                    steps.add(new Step(r, null, List.of()));
+            List<RecordedRun> trusted = new ArrayList<>();
+            for (RecordedRun r : runs) {
+                RecordedRun previous = comparable(trusted, r, minEffectPct);
+                Step step = step(r, committed, committed != null ? baselines.resolve(first.scenario() + ".json").toString() : null,
+                        previous, minEffectPct, runs);
+                if (committed == null && previous == null && !trusted.isEmpty() && step.note() == null) {
+                    step = new Step(r, null, List.of(), Set.of(), "no earlier run on a machine this fast (the speed probe): "
+                            + RunVerdict.speedMismatch(trusted.get(trusted.size() - 1).summary(), r.summary(), minEffectPct));
+                }
+                steps.add(step);
+                if (r.trustworthy()) {
+                    trusted.add(r);
                 }
             }
+            List<Change> changes = changes(atTypicalSpeed(runs, minEffectPct), minEffectPct);
             String id = "trend-" + (all.size() + 1) + "-" + Chart.slug(first.scenario());
+            Set<String> stepped = new HashSet<>();
+            changes.stream().filter(Change::worse).forEach(c -> stepped.add(c.at().runId() + "|" + c.label() + "|" + c.figure()));
             List<Chart> charts = runs.size() < 2 ? List.of()
-                    : List.of(chart(id, first.scenario(), steps, "p95", "p95 (ms)", true),
-                            chart(id, first.scenario(), steps, "throughput", "throughput (req/s)", true));
-            Series s = new Series(id, first.machine(), first.scenario(), first.shape(), steps, charts);
+                    : List.of(chart(id, first.scenario(), steps, stepped, "p95", "p95 (ms)", true),
+                            chart(id, first.scenario(), steps, stepped, "throughput", "throughput (req/s)", true));
+            Series s = new Series(id, first.machine(), first.scenario(), first.shape(), steps, changes, charts);
             all.add(s);
             Step last = s.latest();
-            latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions()));
+            List<String> holding = last.note() != null ? List.of()
+                    : changes.stream().filter(c -> c.worse() && c.holds()).map(Change::brief).toList();
+            latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions(), holding, last.note()));
         }
-        return new Trends(all, new Verdict(tolerancePct, latest));
+        return new Trends(all, new Verdict(minEffectPct, latest));
+    }
+
+    /** The newest earlier trustworthy run on a machine as fast as this run's (the speed probe), or null. */
+    private static RecordedRun comparable(List<RecordedRun> trusted, RecordedRun r, double minEffectPct) {
+        for (int i = trusted.size() - 1; i >= 0; i--) {
+            if (RunVerdict.speedMismatch(trusted.get(i).summary(), r.summary(), minEffectPct) == null) {
+                return trusted.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The trustworthy runs whose machine ran within the minimum effect of the series' median speed: a history to search. */
+    private static List<RecordedRun> atTypicalSpeed(List<RecordedRun> runs, double minEffectPct) {
+        double[] probes = runs.stream().filter(RecordedRun::trustworthy).mapToDouble(r -> RunVerdict.probeUs(r.summary()))
+                .filter(Double::isFinite).toArray();
+        if (probes.length == 0) {
+            return runs;
+        }
+        double median = Bootstrap.median(probes);
+        return runs.stream().filter(r -> !Double.isFinite(RunVerdict.probeUs(r.summary()))
+                || Math.abs(RunVerdict.probeUs(r.summary()) / median - 1) * 100 < minEffectPct).toList();
+    }
+
+    private static Step step(RecordedRun r, JsonNode committed, String committedName, RecordedRun previous, double minEffectPct,
+                             List<RecordedRun> series) {
+        if (!r.trustworthy()) {
+            String why = r.disturbed() != null ? "disturbed: " + r.disturbed() : "handicapped (calibration): " + r.handicap();
+            return new Step(r, null, List.of(), Set.of(), why);
+        }
+
+        JsonNode base = committed != null ? committed : previous == null ? null : previous.summary();
+        if (base == null) {
+            return new Step(r, null, List.of(), Set.of(), null);
+        }
+        // The series' other trustworthy runs tell how much a figure moves from night to night.
+        RunNoise noise = RunNoise.estimate(RunNoise.comparable(series.stream().map(RecordedRun::summary).toList(), r.summary(),
+                List.of(r.summary(), base)), "this series");
+        RunVerdict.Outcome outcome = RunVerdict.judge(base, r.summary(), minEffectPct, ALPHA, false, noise);
+        Set<String> flagged = new HashSet<>();
+        outcome.changes().stream().filter(io.idbench.results.Verdict.Change::regression).forEach(c -> flagged.add(c.label() + "|" + c.figure()));
+        outcome.deltas().stream().filter(io.idbench.results.Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
+        return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
+                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null);
+    }
+
+    /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */
+    private static List<Change> changes(List<RecordedRun> runs, double minEffectPct) {
+        List<RecordedRun> trusted = runs.stream().filter(RecordedRun::trustworthy).toList();
+        List<Change> out = new ArrayList<>();
+        if (trusted.size() < 2 * ChangePoints.MIN_SEGMENT) {
+            return out;
+        }
+        Map<String, List<String>> figures = new LinkedHashMap<>();
+        for (String label : RecordedRun.operations(trusted)) {
+            figures.put(label, new ArrayList<>(STEP_FIGURES));
+        }
+        figures.computeIfAbsent(RunStatistics.ALL, l -> new ArrayList<>()).add("systemCpuUs");
+        figures.forEach((label, list) -> {
+            for (String figure : list) {
+                double[] values = trusted.stream().mapToDouble(r -> r.figure(label, figure)).toArray();
+                if (java.util.Arrays.stream(values).anyMatch(v -> !Double.isFinite(v))) {
+                    continue;
+                }
+                List<ChangePoints.ChangePoint> found = ChangePoints.find(values, ALPHA, minEffectPct, (label + figure).hashCode());
+                for (int i = 0; i < found.size(); i++) {
+                    ChangePoints.ChangePoint cp = found.get(i);
+                    boolean higherBetter = io.idbench.results.Verdict.HIGHER_IS_BETTER.contains(figure);
+                    boolean worse = higherBetter ? cp.changePct() < 0 : cp.changePct() > 0;
+                    out.add(new Change(label, figure, trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(), worse,
+                            i == found.size() - 1));
+                }
+            }
+        });
+        return out;
     }
 
     private static JsonNode committedBaseline(Path baselines, String scenario) {
@@ -94,7 +191,7 @@ final class TrendsPage {
         }
     }
 
-    private static Chart chart(String id, String scenario, List<Step> steps, String figure, String unit, boolean log) {
+    private static Chart chart(String id, String scenario, List<Step> steps, Set<String> stepped, String figure, String unit, boolean log) {
         List<String> labels = RecordedRun.operations(steps.stream().map(Step::run).toList());
         List<Chart.Series> lines = new ArrayList<>();
         int colour = 0;
@@ -104,7 +201,9 @@ final class TrendsPage {
                 RecordedRun r = step.run();
                 double v = r.figure(label, figure);
                 if (Double.isFinite(v)) {
-                    points.add(new Chart.Point(r.when() + " " + r.commit(), v, step.flagged(label, figure), r.page()));
+                    boolean flag = step.flagged().contains(label + "|" + figure) || stepped.contains(r.runId() + "|" + label + "|" + figure);
+                    points.add(Chart.Point.of(r.when() + " " + r.commit() + (step.note() != null ? " (no verdict)" : ""), r, label, figure,
+                            flag));
                 }
             }
             lines.add(new Chart.Series(label, Chart.colour(colour++), label.equals(RunStatistics.ALL), points));

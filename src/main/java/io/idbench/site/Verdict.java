@@ -1,6 +1,5 @@
 package io.idbench.site;
 
-import io.idbench.results.Comparison;
 import io.idbench.service.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,32 +10,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The regression verdict of the newest run of every trend series against its baseline (the series'
- * previous run, or a committed baseline file): what a nightly job reports and may fail on.
+ * The regression verdict of the newest run of every trend series: against its baseline (the
+ * series' previous trustworthy run, or a committed baseline file), by the statistical rules of
+ * {@code idbench compare}; and over the series' history, a change point whose later segment is
+ * worse and still includes the newest run. What a nightly job reports and may fail on.
+ *
+ * @param minEffectPct the smallest change that counts
  */
-public record Verdict(double tolerancePct, List<Entry> latest) {
+public record Verdict(double minEffectPct, List<Entry> latest) {
 
-    /** {@code baseline}: what the run was compared with (a run's page or a file), null for a series' first run. */
-    public record Entry(RecordedRun run, String baseline, List<Comparison.Delta> regressions) {
+    /**
+     * {@code baseline}: what the run was compared with (a run or a file), null for a series' first
+     * run; {@code regressions}: against it, one phrase per figure; {@code changes}: the series' steps
+     * that still hold at the newest run; {@code noVerdict}: why there is none (a disturbed run), or null.
+     */
+    public record Entry(RecordedRun run, String baseline, List<String> regressions, List<String> changes, String noVerdict) {
         public boolean regressed() {
-            return !regressions.isEmpty();
+            return !regressions.isEmpty() || !changes.isEmpty();
         }
 
         public List<String> brief() {
-            return Verdict.brief(regressions);
+            List<String> out = new ArrayList<>(regressions);
+            changes.forEach(c -> out.add("step: " + c));
+            return out;
         }
-    }
-
-    /** One phrase per regressed operation: "Create new user: p95 +30.0%, throughput -29.5%". */
-    static List<String> brief(List<Comparison.Delta> regressions) {
-        Map<String, List<String>> byLabel = new LinkedHashMap<>();
-        for (Comparison.Delta d : regressions) {
-            byLabel.computeIfAbsent(d.label(), l -> new ArrayList<>())
-                    .add(d.figure() + " " + String.format(java.util.Locale.ROOT, "%+.1f%%", d.changePct()));
-        }
-        List<String> out = new ArrayList<>();
-        byLabel.forEach((label, figures) -> out.add(label + ": " + String.join(", ", figures)));
-        return out;
     }
 
     public List<Entry> regressed() {
@@ -51,12 +48,18 @@ public record Verdict(double tolerancePct, List<Entry> latest) {
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         for (Entry e : regressed()) {
-            e.regressions().forEach(d -> out.add(e.run().scenario() + " " + e.run().runId() + ": " + d.line() + " (against " + e.baseline() + ")"));
+            String head = e.run().scenario() + " " + e.run().runId() + ": ";
+            e.regressions().forEach(r -> out.add(head + r + " (against " + e.baseline() + ")"));
+            e.changes().forEach(c -> out.add(head + "step in the history: " + c));
         }
-        long compared = latest.stream().filter(e -> e.baseline() != null).count();
+        latest.stream().filter(e -> e.noVerdict() != null)
+                .forEach(e -> out.add(e.run().scenario() + " " + e.run().runId() + ": no verdict, " + e.noVerdict()));
+        long judged = latest.stream().filter(e -> e.baseline() != null && e.noVerdict() == null).count();
         out.add(anyRegression()
-                ? regressed().size() + " of " + compared + " newest runs regressed beyond " + Table.number(tolerancePct) + "%"
-                : "No regression beyond " + Table.number(tolerancePct) + "% in the newest run of " + compared + " series with a baseline");
+                ? regressed().size() + " of " + judged + " newest runs regressed (worse by at least " + Table.number(minEffectPct)
+                        + "% and significant, or a step in their history)"
+                : "No regression in the newest run of " + judged + " series with a baseline (worse by at least "
+                        + Table.number(minEffectPct) + "% and significant, or a step in the history)");
         return out;
     }
 
@@ -70,9 +73,11 @@ public record Verdict(double tolerancePct, List<Entry> latest) {
             m.put("page", e.run().page());
             m.put("baseline", e.baseline());
             m.put("regressions", e.regressions());
+            m.put("changes", e.changes());
+            m.put("noVerdict", e.noVerdict());
             entries.add(m);
         }
         Json.mapper().writerWithDefaultPrettyPrinter().writeValue(siteRoot.resolve("verdict.json").toFile(),
-                Map.of("tolerancePct", tolerancePct, "regressed", anyRegression(), "series", entries));
+                Map.of("minEffectPct", minEffectPct, "regressed", anyRegression(), "series", entries));
     }
 }

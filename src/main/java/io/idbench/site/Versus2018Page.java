@@ -39,9 +39,9 @@ final class Versus2018Page {
                 comparisons.add(c);
                 String x = scenario + (history.machines().size() > 1 ? " (" + run.machine() + ")" : "");
                 published.row(scenario2018, "Total").ifPresent(total -> {
-                    ours.add(new Chart.Point(x, run.figure("ALL", "p95"), false, run.page()));
+                    ours.add(Chart.Point.of(x, run, "ALL", "p95", false));
                     theirs.add(new Chart.Point(x, total.p95()));
-                    oursTp.add(new Chart.Point(x, run.figure("ALL", "throughput"), false, run.page()));
+                    oursTp.add(Chart.Point.of(x, run, "ALL", "throughput", false));
                     theirsTp.add(new Chart.Point(x, total.throughput()));
                 });
             }
@@ -75,7 +75,7 @@ final class Versus2018Page {
             String ratio = row == null || !(p95 > 0) ? "" : Table.number(row.p95() / p95) + "x";
             lines.add(new Line(op, run, label2018, row, ratio));
             if (row != null) {
-                ours.add(new Chart.Point(op, p95, false, run.page()));
+                ours.add(Chart.Point.of(op, run, op, "p95", false));
                 theirs.add(new Chart.Point(op, row.p95()));
             }
         }
