@@ -9,9 +9,10 @@
 // waiting for its compiler). Then the property idbench.steady.<rep> is "true" and each thread
 // leaves its warm-up once it has warmed for at least `warmup` seconds; without agreement it leaves
 // at warmupMax seconds. Each repetition has its own detector: JMeter and the service stay warm
-// from one to the next, so once a side was steady, a later repetition of it is steady after one
-// window with a quiet JIT (its threads still warm for at least `warmup` seconds). The windows,
-// the JIT times and the decision are written to <warmup.report.dir>/warmup-<rep>.json.
+// from one to the next, so once a side was steady, a later repetition of it is steady as soon as
+// both JITs were quiet over its last window (from its second window on; its threads still warm
+// for at least `warmup` seconds). The windows, the JIT times and the decision are written to
+// <warmup.report.dir>/warmup-<rep>.json.
 import java.util.concurrent.atomic.AtomicLong
 
 /** The service's JIT compile time so far (ms), or -1 where it does not say. */
@@ -109,7 +110,9 @@ synchronized (state.lock) {
     }
     // Later repetitions of a side that was steady before: both JVMs are warm already; with the JIT
     // still quiet, the repetition's shortest warm-up (`warmup` s) re-establishes the flow.
-    if (!agree && props.get('idbench.wasSteady.' + vars.get('side')) != null && jitQuiet) {
+    // At least two windows: with one, no JIT time has been measured yet (JMeter's JIT is busy for
+    // the first repetitions, compiling what populate and teardown run outside the warm-up).
+    if (!agree && n >= 2 && props.get('idbench.wasSteady.' + vars.get('side')) != null && jitQuiet) {
         agree = true
     }
     if (agree) {
