@@ -40,7 +40,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * The site generated from a fixture of real recorded runs (src/test/resources/site-fixture), served
  * over HTTP on loopback and opened in Debian's headless Chromium through ChromeDriver: every page
  * of the site loads without console errors, every chart has drawn data points, every link, script
- * and stylesheet resolves. Screenshots of the overview and scaling pages go to target/site-screenshots.
+ * and stylesheet resolves; run pages show their intervals, cost and state (disturbed, handicapped);
+ * trends show a step. To the real runs the test adds three copies of the newest A/A run made 35 %
+ * slower (an injected step, beyond the 25 % this machine's speed drifted over the A/A runs: the real history has none). Screenshots go to target/site-screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SiteBrowserTest {
@@ -48,6 +50,10 @@ class SiteBrowserTest {
     static final Path SCREENSHOTS = Path.of("target/site-screenshots");
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    /** The scenario of the A/A runs (and of the runs beside another build, and of an A/B trial). */
+    static final String AA = "jsonb-nodyn-10k";
+    /** The injected step: beyond the machine's drift over the A/A runs (see SiteCommandTest). */
+    static final double STEP = 1.35;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private Path site;
@@ -59,7 +65,10 @@ class SiteBrowserTest {
     void generateServeAndOpen() throws Exception {
         installChromiumIfMissing();
         site = Files.createTempDirectory(Path.of("target"), "site-test-");
-        new Site().withResults(FIXTURE).withOutput(site).generate();
+        Path results = Files.createTempDirectory(Path.of("target"), "site-test-results-");
+        io.idbench.results.FileTrees.copy(FIXTURE, results);
+        injectStep(results.resolve(AA));
+        new Site().withResults(results).withOutput(site).generate();
         server = Javalin.create(cfg -> cfg.staticFiles.add(s -> {
             s.directory = site.toAbsolutePath().toString();
             s.location = Location.EXTERNAL;
@@ -78,6 +87,40 @@ class SiteBrowserTest {
         ChromeDriverService driver = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(driver, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    /** Three nights after the newest A/A run, the same run 35 % slower on every latency and throughput: a step. */
+    private static void injectStep(Path scenario) throws IOException {
+        Path newest;
+        try (var runs = Files.list(scenario)) {
+            newest = runs.filter(r -> r.getFileName().toString().startsWith("aa-")).max(Path::compareTo).orElseThrow();
+        }
+        for (int night = 1; night <= 3; night++) {
+            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) io.idbench.service.Json.mapper()
+                    .readTree(newest.resolve("summary.json").toFile());
+            String runId = "injected-step-" + night;
+            summary.put("runId", runId).put("started", java.time.Instant.parse(summary.path("started").asText())
+                    .plusSeconds(86_400L * (night + 1)).toString());
+            summary.path("labels").forEach(l -> slower((com.fasterxml.jackson.databind.node.ObjectNode) l));
+            summary.path("intervals").forEach(label -> label.fields().forEachRemaining(f -> {
+                var i = (com.fasterxml.jackson.databind.node.ObjectNode) f.getValue();
+                double factor = f.getKey().equals("throughput") ? 1 / STEP : STEP;
+                for (String bound : List.of("value", "low", "high")) {
+                    i.put(bound, i.path(bound).asDouble() * factor);
+                }
+            }));
+            Files.createDirectories(scenario.resolve(runId));
+            io.idbench.service.Json.mapper().writeValue(scenario.resolve(runId).resolve("summary.json").toFile(), summary);
+        }
+    }
+
+    private static void slower(com.fasterxml.jackson.databind.node.ObjectNode label) {
+        for (String f : List.of("mean", "p50", "p95", "p99", "serverP50", "serverP95")) {
+            if (label.path(f).isNumber()) {
+                label.put(f, label.path(f).asDouble() * STEP);
+            }
+        }
+        label.put("throughput", label.path("throughput").asDouble() / STEP);
     }
 
     /** scripts/install-chromium.sh, as .ci/run does: a no-op where Chromium and its driver are installed. */
@@ -145,13 +188,68 @@ class SiteBrowserTest {
     }
 
     @Test
-    void screenshotsOfTheOverviewAndScalingPages() throws IOException {
+    void aRunPageShowsItsFiguresWithIntervalsItsCostAndItsWarmUp() {
+        browser.get(base + "runs/" + AA + "/aa-01/index.html");
+        @SuppressWarnings("unchecked")
+        List<String> intervals = (List<String>) js("return Array.from(document.querySelectorAll('table.stats td.ci')).map(t => t.textContent)");
+        assertThat(intervals).hasSizeGreaterThan(40).allMatch(t -> t.equals("–") || t.matches("[0-9.,]+ \\[[0-9.,]+, [0-9.,]+\\]"));
+        String text = browser.findElement(org.openqa.selenium.By.tagName("main")).getText();
+        assertThat(text).contains("Figures over all repetitions, with 95% intervals", "two-stage bootstrap", "Cost per request",
+                "systemUnderTest", "postgresql", "jmeter", "others", "Warm-up of repetition 1");
+        assertThat(drawnChartIds()).anyMatch(id -> id.endsWith("-cost")).anyMatch(id -> id.endsWith("-warmup"));
+    }
+
+    @Test
+    void disturbedAndHandicappedRunsSaySoWhereverTheyAppear() {
+        browser.get(base + "runs.html");
+        assertThat(count(".badge.disturbed")).as("runs beside another build").isPositive();
+        assertThat(count(".badge.handicap")).as("the handicapped side of an A/B trial").isPositive();
+        browser.get(base + "runs/" + AA + "/load-01/index.html");
+        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector(".banner.disturbed")).getText())
+                .startsWith("DISTURBED — left out of every verdict.").contains("other processes used");
+        browser.get(base + "runs/" + AA + "/ab10-01-versus/index.html");
+        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector(".banner.handicap")).getText())
+                .startsWith("HANDICAPPED — a calibration run, not a measurement.").contains("update:10%");
+        assertThat(browser.findElement(org.openqa.selenium.By.tagName("main")).getText()).contains("Interleaved comparison", "side B");
+        browser.get(base + "trends.html");
+        assertThat(count("tr.untrusted")).as("trends show disturbed and handicapped runs without a verdict").isPositive();
+    }
+
+    @Test
+    void trendsShowTheInjectedStepAndFlagIt() {
+        browser.get(base + "trends.html");
+        @SuppressWarnings("unchecked")
+        List<String> steps = (List<String>) js("return Array.from(document.querySelectorAll('ul.steps li.worse')).map(l => l.textContent)");
+        assertThat(steps).isNotEmpty().allMatch(t -> t.contains("since injected-step-1"));
+        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector("p.alert")).getText()).contains("regressed");
+    }
+
+    @Test
+    void aColumnOfOneValueIsNotColoured() {
+        browser.get(base + "index.html");
+        Object lonely = js("return Array.from(document.querySelectorAll('table.matrix')).filter(t => t.querySelectorAll('tbody tr').length == 1)"
+                + ".map(t => t.querySelectorAll('td .v[style*=\"hsl\"]').length)");
+        assertThat((List<?>) lonely).as("tables of one scenario").isNotEmpty().allMatch(n -> ((Number) n).intValue() == 0);
+    }
+
+    private int count(String css) {
+        return ((Number) js("return document.querySelectorAll('" + css + "').length")).intValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> drawnChartIds() {
+        return (List<String>) js("return Array.from(document.querySelectorAll('canvas[data-chart]')).filter(c => Chart.getChart(c))"
+                + ".map(c => c.dataset.chart)");
+    }
+
+    @Test
+    void screenshotsOfTheOverviewScalingTrendsAndARunPage() throws IOException {
         Files.createDirectories(SCREENSHOTS);
-        for (String page : List.of("index", "scaling")) {
+        for (String page : List.of("index", "scaling", "trends", "runs/" + AA + "/aa-01/index")) {
             browser.get(base + page + ".html");
             long height = ((Number) js("return document.documentElement.scrollHeight")).longValue();
             browser.manage().window().setSize(new Dimension(1400, (int) Math.min(height, 8000)));
-            Path shot = SCREENSHOTS.resolve((page.equals("index") ? "overview" : page) + ".png");
+            Path shot = SCREENSHOTS.resolve((page.equals("index") ? "overview" : page.startsWith("runs/") ? "run" : page) + ".png");
             Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
             assertThat(Files.size(shot)).as(shot.toString()).isGreaterThan(20_000);
             browser.manage().window().setSize(new Dimension(1400, 1000));
