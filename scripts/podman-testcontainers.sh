@@ -10,11 +10,31 @@
 #   localhost/idbench-pg:15-<digest>           PostgreSQL 15 (Debian), a compatible substitute for postgres:17
 #   localhost/idbench-opensearch:2.19.6-<digest>  the OpenSearch integ-test distribution on Debian's JDK 17
 #   localhost/idbench-elasticsearch:8.19.21-<digest>  the Elasticsearch integ-test distribution, likewise
-# Needs root, apt and the Debian mirror; about 2-3 minutes and 1 GB of disk on a fresh machine.
+# Needs root, apt and the Debian archive apt is configured with; about 2-3 minutes and 1 GB of disk on a fresh machine.
 
 PODMAN_DIR=${PODMAN_DIR:-/var/tmp/idbench-podman}
 IDBENCH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# The Debian archive this machine's apt uses (a mirror or a proxy may stand in for deb.debian.org):
+# the first URI serving the main archive in /etc/apt/sources.list.d/*.sources (deb822) or
+# sources.list (one-line format); DEBIAN_MIRROR overrides it.
+apt_debian_mirror() {
+  local codename uri
+  codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
+  # deb822 stanzas (blank-line separated): Types has deb, Suites has the release itself.
+  uri=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk -v rel="$codename" '
+      function pick() { if (!done && deb && (" " suites " ") ~ (" " rel " ") && uris != "") { split(uris, u, " "); print u[1]; done = 1; exit } }
+      /^[[:space:]]*$/ { pick(); deb = 0; suites = ""; uris = ""; next }
+      /^Types:/  { deb = ($0 ~ /[[:space:]]deb([[:space:]]|$)/) }
+      /^Suites:/ { suites = substr($0, 8) }
+      /^URIs:/   { uris = substr($0, 6) }
+      END { pick() }')
+  if [ -z "$uri" ]; then # one-line format: deb [options] <uri> <release> <components>
+    uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk -v rel="$codename" '
+        $1 == "deb" { for (i = 2; i < NF; i++) if ($i ~ /^[a-z+]+:\/\//) { if ($(i + 1) == rel) { print $i; exit } break } }')
+  fi
+  echo "${uri:-http://deb.debian.org/debian}"
+}
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-$(apt_debian_mirror)}
 pom_version() { sed -n "s:.*<$1.version>\(.*\)</$1.version>.*:\1:p" "$IDBENCH_ROOT/pom.xml"; }
 OPENSEARCH_VERSION=$(pom_version opensearch)
 ELASTICSEARCH_VERSION=$(pom_version elasticsearch)
@@ -52,7 +72,7 @@ podman_testcontainers_setup() {
   if ! podman image exists "$PG_IMAGE" || ! podman image exists "$OS_IMAGE" || ! podman image exists "$ES_IMAGE"; then
     local rootfs="$PODMAN_DIR/rootfs"
     if [ ! -x "$rootfs/usr/lib/postgresql/15/bin/postgres" ] || [ ! -x "$rootfs/usr/lib/jvm/java-17-openjdk-amd64/bin/java" ]; then
-      echo "podman: debootstrap of a minimal Debian with PostgreSQL 15 and a JDK 17 (about a minute)…"
+      echo "podman: debootstrap of a minimal Debian with PostgreSQL 15 and a JDK 17 from $DEBIAN_MIRROR (about a minute)…"
       rm -rf "$rootfs"
       debootstrap --variant=minbase --include=postgresql-15,openjdk-17-jre-headless bookworm "$rootfs" "$DEBIAN_MIRROR" \
         >"$PODMAN_DIR/debootstrap.log" 2>&1 || { tail -5 "$PODMAN_DIR/debootstrap.log"; return 1; }

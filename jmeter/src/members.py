@@ -30,6 +30,6 @@ tg = thread_group("Members", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(m
     headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG, before=[find]))
 
 udvs = []
-comment = ("Plan 3 of WORKLOAD.md (Fedora 'many members' study): group hr has every seeded identity as a member. Reads hr without "
+comment = ("Plan 3 of docs/workload.md (Fedora 'many members' study): group hr has every seeded identity as a member. Reads hr without "
            "its members, a page of 100 members at a random offset, the member count, and one identity's groups (memberOf).")
 open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, tg))

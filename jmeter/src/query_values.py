@@ -30,7 +30,7 @@ tg = thread_group("Query values", "${__P(threads,10)}", "${__P(rampup,10)}", "${
     headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG))
 
 udvs = [("tag", "${__P(run.tag,run)}.${__time(,)}")]
-comment = ("Plan 4 of WORKLOAD.md (Stellio NGSI-LD study): create; partial update (PATCH one attribute); full update (PUT); "
+comment = ("Plan 4 of docs/workload.md (Stellio NGSI-LD study): create; partial update (PATCH one attribute); full update (PUT); "
            "query by type and a value range, and by type and an existing e-mail; delete. Properties: target.*, token, users, threads, "
            "loops or duration, rampup, warmup.")
 open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, tg))

@@ -31,7 +31,7 @@ open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,
          runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), module(P, FRAG))))
 
 udvs = []
-comment = ("Plan 2 of WORKLOAD.md (Apicurio Registry study): GET /Users/{id} of random seeded ids (users), for duration s, with "
+comment = ("Plan 2 of docs/workload.md (Apicurio Registry study): GET /Users/{id} of random seeded ids (users), for duration s, with "
            "threads threads (closed model) or at rate requests/s (open model). Properties: target.*, token, users, threads, duration, "
            "rampup, warmup, rate, open.")
 open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), read, closed, open_))

@@ -4,7 +4,7 @@
 -- id, meta, userName and password, extension attributes under their schema URN). Groups the
 -- same way; memberships in their own table so groups with a million members stay cheap.
 --
--- Indexes are chosen for the queries WORKLOAD.md runs, not for every attribute:
+-- Indexes are chosen for the queries docs/workload.md runs, not for every attribute:
 --   * case-insensitive attributes are indexed on lower(...), COLLATE "C": the filter compiler
 --     emits exactly these expressions, so one btree serves eq, sw (LIKE 'x%' needs "C"), the
 --     ranges and the sort, whatever the database's default collation is;
@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS scim_user (
 
 -- userName: unique case-insensitively; also serves eq/sw/ranges/sort on userName.
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_user_name_uq ON scim_user ((lower(user_name)) COLLATE "C");
--- The four unique attributes of the profile (WORKLOAD.md).
+-- The four unique attributes of the profile (docs/workload.md).
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_ssn_uq
     ON scim_user (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint));
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_badge_uq

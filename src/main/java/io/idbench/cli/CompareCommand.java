@@ -3,9 +3,10 @@ package io.idbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
+import io.idbench.results.RunRecord;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -71,13 +72,13 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(alpha > 0 && alpha < 1)) {
             throw new io.idbench.config.ConfigException("alpha must be between 0 and 1, was " + alpha);
         }
-        JsonNode runSummary = summary(run, "run");
-        JsonNode baseSummary = summary(baseline, "baseline");
+        JsonNode runSummary = RunRecord.complete(run, "run");
+        JsonNode baseSummary = RunRecord.complete(baseline, "baseline");
         if (runNoise != null && !(runNoise >= 0)) {
             throw new io.idbench.config.ConfigException("run noise must be at least 0, was " + runNoise);
         }
         RunNoise noise = runNoise != null ? RunNoise.fixed(runNoise, "--run-noise")
-                : RunNoise.estimate(RunNoise.comparable(siblings(run), runSummary, List.of(runSummary, baseSummary)),
+                : RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(run), runSummary, List.of(runSummary, baseSummary)),
                         runSummary.path("scenario").asText("the scenario") + " on this machine");
         RunVerdict.Outcome outcome = RunVerdict.judge(baseSummary, runSummary, tolerance, alpha, all, noise);
         if (outcome.kind() != RunVerdict.Kind.NO_VERDICT && outcome.changes().isEmpty() && outcome.deltas().isEmpty()) {
@@ -94,44 +95,6 @@ public final class CompareCommand implements Callable<Integer> {
             case REGRESSED -> 1;
             case NO_VERDICT -> NO_VERDICT;
         };
-    }
-
-    /** The runs recorded beside a run: the other run directories of its scenario. */
-    public static List<JsonNode> siblings(Path run) throws IOException {
-        Path dir = Files.isDirectory(run) ? run.toAbsolutePath() : run.toAbsolutePath().getParent();
-        Path scenario = dir.getParent();
-        List<JsonNode> out = new java.util.ArrayList<>();
-        if (scenario == null || !Files.isDirectory(scenario)) {
-            return out;
-        }
-        try (var runs = Files.list(scenario)) {
-            for (Path other : runs.filter(p -> Files.isRegularFile(p.resolve("summary.json"))).sorted().toList()) {
-                try {
-                    out.add(Json.mapper().readTree(other.resolve("summary.json").toFile()));
-                } catch (IOException e) {
-                    // a record that does not parse is no evidence of the noise: left out
-                }
-            }
-        }
-        return out;
-    }
-
-    /** A run directory or a JSON file with "labels"; a run must be complete. */
-    public static JsonNode summary(Path path, String what) throws IOException {
-        Path file = Files.isDirectory(path) ? path.resolve("summary.json") : path;
-        if (!Files.isRegularFile(file)) {
-            throw new io.idbench.config.ConfigException("the " + what + " " + path + " has no summary.json");
-        }
-        JsonNode json = Json.mapper().readTree(file.toFile());
-        String status = json.path("status").asText("complete");
-        if (!status.equals("complete")) {
-            throw new io.idbench.config.ConfigException("the " + what + " " + file + " is " + status
-                    + ": only complete runs are compared");
-        }
-        if (!json.path("labels").isObject()) {
-            throw new io.idbench.config.ConfigException("the " + what + " " + file + " has no \"labels\" object");
-        }
-        return json;
     }
 
     private static String trim(double d) {

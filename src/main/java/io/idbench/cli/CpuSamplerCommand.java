@@ -1,6 +1,6 @@
 package io.idbench.cli;
 
-import io.idbench.results.CpuSampler;
+import io.idbench.telemetry.CpuSampler;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

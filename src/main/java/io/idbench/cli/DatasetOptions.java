@@ -11,7 +11,7 @@ final class DatasetOptions {
     String storage;
 
     @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_USERS,
-            description = "Identities user.1 … user.<n> of the WORKLOAD.md profile, seeded by COPY before the service starts, "
+            description = "Identities user.1 … user.<n> of the docs/workload.md profile, seeded by COPY before the service starts, "
                     + "or reused when this dataset is kept (default: ${DEFAULT-VALUE}, at most " + ScenarioConfig.MAX_USERS + ").")
     long users;
 

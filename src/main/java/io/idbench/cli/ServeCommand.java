@@ -1,8 +1,8 @@
 package io.idbench.cli;
 
 import io.idbench.config.ScenarioConfig;
-import io.idbench.run.RunRecord;
-import io.idbench.service.Json;
+import io.idbench.results.RunRecord;
+import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;

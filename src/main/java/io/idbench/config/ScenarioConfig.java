@@ -50,7 +50,7 @@ public final class ScenarioConfig {
     public static final boolean DEFAULT_DYN = false;
     /** Identities seeded before the service starts: none unless asked (a scenario's size). */
     public static final long DEFAULT_USERS = 0;
-    /** The largest dataset the generator's unique values are designed for (WORKLOAD.md goes to 1M). */
+    /** The largest dataset the generator's unique values are designed for (docs/workload.md goes to 1M). */
     public static final long MAX_USERS = 10_000_000;
     /**
      * Where the embedded PostgreSQL keeps its data directory, and with it the seeded datasets, from
@@ -169,7 +169,7 @@ public final class ScenarioConfig {
     public String opensearchImage() { return opensearchImage; }
     public String searchHome() { return searchHome; }
     public String searchWorkDir() { return searchWorkDir; }
-    /** Identities 1 … users of the WORKLOAD.md profile, seeded (or reused) before the service starts. */
+    /** Identities 1 … users of the docs/workload.md profile, seeded (or reused) before the service starts. */
     public long users() { return users; }
     /** Load the dataset again even when it is kept. */
     public boolean fresh() { return fresh; }
@@ -266,7 +266,6 @@ public final class ScenarioConfig {
         public Builder withElasticsearchImage(String v) { this.elasticsearchImage = v; return this; }
         public Builder withOpensearchImage(String v) { this.opensearchImage = v; return this; }
         public Builder withSearchHome(String v) { this.searchHome = v; return this; }
-        public Builder withSearchWorkDir(String v) { this.searchWorkDir = v; return this; }
         public Builder withUsers(long v) { this.users = v; return this; }
         public Builder withFresh(boolean v) { this.fresh = v; return this; }
         public Builder withPgDataDir(String v) { this.pgDataDir = v; return this; }

@@ -11,11 +11,10 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.StoredResource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The groups of the WORKLOAD.md profile: the static {@code ict}, {@code helpdesk}, {@code hr},
+ * The groups of the docs/workload.md profile: the static {@code ict}, {@code helpdesk}, {@code hr},
  * {@code employee}, and with dynamic memberships on ({@code --dyn=true}) the ten groups
  * {@code type-a} … {@code type-j} with the condition {@code userType eq "Type X"} (each about
  * 10% of the identities). With {@code --dyn=false} those ten do not exist.
@@ -70,10 +69,5 @@ public final class ProfileGroups {
         g.put("displayName", d.displayName());
         g.putObject(ScimSchemas.DYNAMIC_GROUP_URN).put(DynamicGroups.CONDITION, d.condition());
         return g;
-    }
-
-    /** "type-c" for "Type C". */
-    public static String dynamicGroupOf(String userType) {
-        return "type-" + userType.substring(userType.length() - 1).toLowerCase(Locale.ROOT);
     }
 }

@@ -3,6 +3,7 @@ package io.idbench.provision;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
+import io.idbench.common.FileTrees;
 import io.idbench.config.ScenarioConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,11 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Elasticsearch 8.19 or OpenSearch 2.19 from their minimal {@code integ-test-zip} distributions
@@ -213,8 +212,8 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
             }
         }
         if (removeWorkDir) {
-            try (Stream<Path> files = Files.walk(workDir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            try {
+                FileTrees.delete(workDir);
             } catch (IOException ignored) {
                 // best effort: it is under target/
             }

@@ -1,7 +1,6 @@
 package io.idbench.provision;
 
 import java.util.Locale;
-import java.util.Set;
 
 /** Where a service (PostgreSQL, the search engine) comes from. */
 public enum Provider {
@@ -13,8 +12,6 @@ public enum Provider {
     TESTCONTAINERS,
     /** A server someone else runs, reached through a URL. */
     EXTERNAL;
-
-    public static final Set<String> NAMES = Set.of("auto", "embedded", "testcontainers", "external");
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -3,6 +3,8 @@ package io.idbench.results;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.idbench.telemetry.CpuSampler;
+import io.idbench.telemetry.SpeedProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.idbench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ public record WarmUp(double seconds, boolean steady, Double steadyAfterSeconds, 
         }
         JsonNode r;
         try {
-            r = new ObjectMapper().readTree(report.toFile());
+            r = Json.mapper().readTree(report.toFile());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the warm-up report " + report + ": " + e.getMessage(), e);
         }

@@ -2,9 +2,9 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.cli.CompareCommand;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
+import io.idbench.results.RunRecord;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
 import java.io.IOException;
@@ -36,10 +36,10 @@ final class BaselineCheck {
         }
         Path baselinePath = Path.of(state.path("baseline").asText());
         double tolerance = state.path("tolerance").asDouble();
-        JsonNode baseline = CompareCommand.summary(baselinePath, "baseline");
+        JsonNode baseline = RunRecord.complete(baselinePath, "baseline");
         Comparison.shapeDifferences(baseline.path("parameters"), summary.path("parameters"))
                 .forEach(d -> out.println("[idbench] note: " + d));
-        RunNoise noise = RunNoise.estimate(RunNoise.comparable(CompareCommand.siblings(record), summary, List.of(summary, baseline)),
+        RunNoise noise = RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(record), summary, List.of(summary, baseline)),
                 summary.path("scenario").asText() + " on this machine");
         RunVerdict.Outcome outcome = RunVerdict.judge(baseline, summary, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
         ObjectNode verdict = summary.putObject("comparison");

@@ -2,9 +2,11 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.cli.ServeCommand;
+import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
+import io.idbench.results.RunRecord;
 import io.idbench.service.TokenService;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,15 +55,15 @@ final class PrepareStep {
         Path recordDir = recordDir(settings, settings.runId);
         Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
         if (baseline != null) {
-            io.idbench.cli.CompareCommand.summary(baseline, "baseline"); // refused now, not after the run
+            RunRecord.complete(baseline, "baseline"); // refused now, not after the run
         }
         List<String> serveArgs = settings.provisioned() ? serveArgs(resolved, RunDirectory.A) : List.of();
         Versus versus = settings.interleaved() ? versus(resolver, overrides, settings, now) : null;
-        clear(run.dir());
+        FileTrees.empty(run.dir());
         Files.createDirectories(run.plans());
         Files.createDirectories(run.warmupReports());
         for (Path p : List.of(run.jmeterResults(), run.jmeterReports(), run.jmeterTestFiles())) {
-            clear(p);
+            FileTrees.empty(p);
         }
         removeOldJmeterTrees(run.jmeterDir().getParent());
         if (!serveArgs.isEmpty()) {
@@ -264,17 +266,6 @@ final class PrepareStep {
         return arg.matches("[^\\s\"'#]*") ? arg : "\"" + arg.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
-    static void clear(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> all = Files.walk(dir)) {
-                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        Files.createDirectories(dir);
-    }
-
     /**
      * jmeter-maven-plugin unpacks a 75 MB JMeter tree into {@code target/<random UUID>/jmeter} on every
      * build: the previous runs' trees are removed before this run's is made, so target/ does not grow
@@ -287,7 +278,7 @@ final class PrepareStep {
         try (Stream<Path> dirs = Files.list(target)) {
             for (Path dir : dirs.filter(d -> d.getFileName().toString().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
                     && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties"))).toList()) {
-                clear(dir);
+                FileTrees.empty(dir);
                 Files.delete(dir);
             }
         }

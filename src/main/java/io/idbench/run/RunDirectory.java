@@ -1,7 +1,7 @@
 package io.idbench.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

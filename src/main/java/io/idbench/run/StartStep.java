@@ -2,7 +2,8 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
+import io.idbench.results.RunRecord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;

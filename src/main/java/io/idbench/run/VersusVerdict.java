@@ -3,6 +3,7 @@ package io.idbench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.results.PairedVerdict;
+import io.idbench.results.RunRecord;
 import io.idbench.results.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ final class VersusVerdict {
         ObjectNode sb = RunRecord.read(b);
         String title = sb.path("scenario").asText() + " " + sb.path("runId").asText() + " (B) against " + sa.path("scenario").asText() + " "
                 + sa.path("runId").asText() + " (A)";
-        ObjectNode verdict = io.idbench.service.Json.mapper().createObjectNode();
+        ObjectNode verdict = io.idbench.common.Json.mapper().createObjectNode();
         verdict.put("a", a.toString()).put("b", b.toString()).put("minEffectPct", minEffectPct).put("alpha", Verdict.DEFAULT_ALPHA);
         verdict.set("schedule", schedule);
         if (!RunRecord.COMPLETE.equals(sa.path("status").asText()) || !RunRecord.COMPLETE.equals(sb.path("status").asText())) {

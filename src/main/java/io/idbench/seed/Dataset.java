@@ -46,14 +46,29 @@ public record Dataset(String storage, long users, boolean dyn, int generatorVers
         return String.format(Locale.ROOT, "%s, %,d identities, dyn=%s", storage, users, dyn);
     }
 
-    /** The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql). */
+    /**
+     * The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql)
+     * without its comments and blank lines: a reworded comment does not make every seeded dataset stale.
+     */
     static String fingerprint(String storage) {
         try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(ddl(storage).getBytes(StandardCharsets.UTF_8));
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(statements(ddl(storage)).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The DDL's lines less whole-line {@code --} comments, trailing comments and blank lines, trimmed. */
+    static String statements(String ddl) {
+        StringBuilder out = new StringBuilder();
+        for (String line : ddl.split("\n")) {
+            String code = line.replaceFirst("\\s*--.*$", "").strip();
+            if (!code.isEmpty()) {
+                out.append(code).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /** The storage's DDL, exactly as the store runs it at start-up. */

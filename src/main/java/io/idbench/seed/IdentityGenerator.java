@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 
 /**
- * Identity N of the WORKLOAD.md profile, always the same on every machine and in every run: its
+ * Identity N of the docs/workload.md profile, always the same on every machine and in every run: its
  * random attributes come from a generator seeded with N alone (so identities can be produced in
  * any order or in parallel), its unique values are derived from N, its id is a name-based UUID of
  * {@code user.N}. Bump {@link #VERSION} whenever the output changes: datasets are identified by it.

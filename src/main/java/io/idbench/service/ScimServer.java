@@ -4,9 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.membership.ProfileGroups;
-import io.idbench.results.ServerTelemetry;
+import io.idbench.telemetry.ServerTelemetry;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
@@ -30,7 +31,7 @@ public final class ScimServer implements AutoCloseable {
     /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
     public static final String SERVER_TIMING = RequestTiming.HEADER;
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
-    /** The profile's static groups (WORKLOAD.md). */
+    /** The profile's static groups (docs/workload.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
 
     private static final Logger LOG = LoggerFactory.getLogger(ScimServer.class);

@@ -1,7 +1,7 @@
 package io.idbench.service;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.idbench.results.ServerTelemetry;
+import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.sql.SQLException;

@@ -2,7 +2,7 @@ package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.config.ConfigException;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.FileTrees;
-import io.idbench.service.Json;
+import io.idbench.common.FileTrees;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,11 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The results site: every page from every recorded run, written into an emptied output directory.
@@ -98,7 +97,7 @@ public final class Site {
         RunHistory history = RunHistory.load(results);
         history.skipped().forEach(s -> progress.println("[site] skipped unreadable run " + s));
         progress.println("[site] " + history.all().size() + " runs from " + results + " -> " + output);
-        empty(output);
+        FileTrees.empty(output);
         SiteWriter writer = new SiteWriter(output, NAVIGATION);
         writer.copyAssets();
         TrendsPage.Trends trends = TrendsPage.compute(history, tolerancePct, baselines);
@@ -123,17 +122,6 @@ public final class Site {
         trends.verdict().write(output);
         progress.println("[site] written: " + output.resolve("index.html"));
         return trends.verdict();
-    }
-
-    private static void empty(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> all = Files.walk(dir)) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        Files.createDirectories(dir);
     }
 
     private static Map<String, String> nav(String file, String title) {

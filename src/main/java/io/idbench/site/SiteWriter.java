@@ -1,6 +1,6 @@
 package io.idbench.site;
 
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.pebbletemplates.pebble.PebbleEngine;
 import io.pebbletemplates.pebble.loader.ClasspathLoader;
 import java.io.IOException;

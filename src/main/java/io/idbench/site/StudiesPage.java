@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * The other three studies of WORKLOAD.md: plan 4 as Stellio reported it (threads x size -> req/s and
+ * The other three studies of docs/workload.md: plan 4 as Stellio reported it (threads x size -> req/s and
  * p95, per operation), plan 2's read flood against the size (the Apicurio claim: read latency does
  * not depend on it), and plan 3's members operations against the size.
  */

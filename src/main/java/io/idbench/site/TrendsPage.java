@@ -6,7 +6,7 @@ import io.idbench.results.ChangePoints;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.RunVerdict;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.idbench.site;
 
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

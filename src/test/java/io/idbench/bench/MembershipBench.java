@@ -2,7 +2,7 @@ package io.idbench.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;

@@ -5,7 +5,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.RefreshPolicy;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;

@@ -7,7 +7,7 @@ import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedRecord;
 import io.idbench.seed.Seeder;
 import io.idbench.seed.PlainProgress;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.support.TestDatabase;
 import java.util.List;
 import java.util.stream.IntStream;

@@ -11,7 +11,7 @@ import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;

@@ -8,7 +8,7 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.RefreshPolicy;
 import io.idbench.search.SearchIndexException;
 import io.idbench.search.elastic.ElasticIndex;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.support.TestSearchEngines;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

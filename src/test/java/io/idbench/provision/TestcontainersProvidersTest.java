@@ -16,7 +16,7 @@ import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.RefreshPolicy;
 import io.idbench.search.elastic.ElasticIndex;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.StoredResource;

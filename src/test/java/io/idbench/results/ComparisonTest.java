@@ -3,7 +3,7 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.idbench.telemetry.CpuSampler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

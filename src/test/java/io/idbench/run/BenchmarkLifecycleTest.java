@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.idbench.provision.ContainerEngine;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
+import io.idbench.results.RunRecord;
 import io.idbench.support.Postmasters;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -42,7 +43,7 @@ class BenchmarkLifecycleTest {
     static void copyProject() throws IOException {
         project = tmp.resolve("project");
         for (String part : COPIED) {
-            io.idbench.results.FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
+            io.idbench.common.FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
         }
         project.resolve("mvnw").toFile().setExecutable(true);
     }

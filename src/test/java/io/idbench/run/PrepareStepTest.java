@@ -42,8 +42,8 @@ class PrepareStepTest {
         // A project of the real parameters/ and jmeter/, with results going to the temp directory.
         basedir = tmp.resolve("project");
         Files.createDirectories(basedir);
-        io.idbench.results.FileTrees.copy(PROJECT.resolve("parameters"), basedir.resolve("parameters"));
-        io.idbench.results.FileTrees.copy(PROJECT.resolve("jmeter"), basedir.resolve("jmeter"));
+        io.idbench.common.FileTrees.copy(PROJECT.resolve("parameters"), basedir.resolve("parameters"));
+        io.idbench.common.FileTrees.copy(PROJECT.resolve("jmeter"), basedir.resolve("jmeter"));
         run = new RunDirectory(tmp.resolve("target/idbench"), tmp.resolve("target/jmeter"));
     }
 
@@ -134,7 +134,7 @@ class PrepareStepTest {
     void anUnknownKeyInAScenarioFileIsRefused() throws Exception {
         Path own = tmp.resolve("own");
         Files.createDirectories(own.resolve("parameters"));
-        io.idbench.results.FileTrees.copy(PROJECT.resolve("jmeter"), own.resolve("jmeter"));
+        io.idbench.common.FileTrees.copy(PROJECT.resolve("jmeter"), own.resolve("jmeter"));
         Files.writeString(own.resolve("parameters/typo.properties"), "storage=jsonb\nthread=10\n");
         assertThatThrownBy(() -> new PrepareStep(own, run, new PrintStream(new ByteArrayOutputStream()))
                 .prepare(d("scenario", "typo"), List.of(), NOW)).isInstanceOf(ConfigException.class)

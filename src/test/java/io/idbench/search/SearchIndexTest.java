@@ -4,7 +4,7 @@ import static io.idbench.support.ScimClient.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient.Response;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;

@@ -14,7 +14,7 @@ import io.idbench.scim.ScimException;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.RefreshPolicy;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;

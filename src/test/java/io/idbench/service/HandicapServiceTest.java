@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
 import io.idbench.config.Handicap;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.store.IdentityStore;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;

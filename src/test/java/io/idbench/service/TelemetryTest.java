@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.PoolWaits;
-import io.idbench.results.ServerTelemetry;
+import io.idbench.telemetry.ServerTelemetry;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;

@@ -8,7 +8,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
 import java.sql.Connection;
@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * At 100,000 identities, every statement that WORKLOAD.md plan 1 and plan 4 issue is served by
+ * At 100,000 identities, every statement that docs/workload.md plan 1 and plan 4 issue is served by
  * indexes in both storages: EXPLAIN shows no sequential scan of an identity table.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;

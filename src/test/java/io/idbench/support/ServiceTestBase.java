@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -85,7 +85,7 @@ public abstract class ServiceTestBase {
                 .body().path("Resources").forEach(g -> scim.delete("/Groups/" + g.path("id").asText(), null));
     }
 
-    /** A user of the WORKLOAD.md profile, identified by n (unique values derive from n). */
+    /** A user of the docs/workload.md profile, identified by n (unique values derive from n). */
     public static ObjectNode profileUser(String userName, long n) {
         ObjectNode u = JSON.createObjectNode();
         u.putArray("schemas").add(USER_URN).add(PROFILE_URN).add(ENTERPRISE_URN);

@@ -6,7 +6,7 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * Seeds N identities of the WORKLOAD.md profile straight into a storage's tables with server-side
+ * Seeds N identities of the docs/workload.md profile straight into a storage's tables with server-side
  * INSERT … SELECT generate_series (no per-row round trip), for tests that need realistic volumes
  * (query plans at 100k). Identity n: id md5('user.n'), userName user.n, givenName fn_user.n,
  * familyName sn_user.n, e-mail user.n@example.org, userType Type A…J, unique ssn/badge/

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * The schemas idbench serves: RFC 7643 core User and Group, the enterprise User extension and
- * idbench's profile extension (the 2018 Syncope user profile, see WORKLOAD.md). Uniqueness marked
+ * idbench's profile extension (the 2018 Syncope user profile, see docs/workload.md). Uniqueness marked
  * {@code server} here is enforced by database constraints in every storage.
  */
 public final class ScimSchemas {

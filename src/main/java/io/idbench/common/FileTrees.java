@@ -1,12 +1,13 @@
-package io.idbench.results;
+package io.idbench.common;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Copies a directory tree: a run's dashboard into its record, a record into the site. */
+/** Directory trees: a run's dashboard copied into its record, a record into the site; an output emptied first. */
 public final class FileTrees {
     private FileTrees() {
     }
@@ -23,5 +24,22 @@ public final class FileTrees {
                 }
             }
         }
+    }
+
+    /** Deletes {@code dir} and everything below it; nothing when it does not exist. */
+    public static void delete(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    /** {@code dir}, created when missing, emptied when not. */
+    public static void empty(Path dir) throws IOException {
+        delete(dir);
+        Files.createDirectories(dir);
     }
 }

@@ -1,4 +1,4 @@
-package io.idbench.results;
+package io.idbench.telemetry;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -85,7 +85,7 @@ public final class CpuSampler {
         }
     }
 
-    static String header() {
+    public static String header() {
         StringBuilder h = new StringBuilder("timeMs");
         MACHINE.forEach(c -> h.append(',').append(c));
         COMPONENTS.forEach(c -> h.append(',').append(c).append("CpuMs,").append(c).append("Switches"));

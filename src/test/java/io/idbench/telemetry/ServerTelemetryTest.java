@@ -1,4 +1,4 @@
-package io.idbench.results;
+package io.idbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

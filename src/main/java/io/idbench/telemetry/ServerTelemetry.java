@@ -1,4 +1,4 @@
-package io.idbench.results;
+package io.idbench.telemetry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

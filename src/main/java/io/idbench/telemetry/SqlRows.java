@@ -1,4 +1,4 @@
-package io.idbench.results;
+package io.idbench.telemetry;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

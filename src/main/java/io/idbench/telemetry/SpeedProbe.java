@@ -1,4 +1,4 @@
-package io.idbench.results;
+package io.idbench.telemetry;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

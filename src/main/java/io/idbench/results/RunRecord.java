@@ -1,14 +1,19 @@
-package io.idbench.run;
+package io.idbench.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.service.Json;
+import io.idbench.common.Json;
+import io.idbench.config.ConfigException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A run's {@code summary.json} in {@code results/<scenario>/<run-id>/}. It exists from the moment
@@ -66,5 +71,45 @@ public final class RunRecord {
         }
         setStatus(dir, INTERRUPTED, reason);
         return true;
+    }
+
+    /**
+     * A record to compare with: a run directory or its summary.json, or a committed baseline file with
+     * the same {@code "labels"}; a run must be complete. {@code what} names it in the error ("the baseline …").
+     */
+    public static JsonNode complete(Path path, String what) throws IOException {
+        Path file = Files.isDirectory(path) ? path.resolve(FILE) : path;
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("the " + what + " " + path + " has no " + FILE);
+        }
+        JsonNode json = Json.mapper().readTree(file.toFile());
+        String status = json.path("status").asText(COMPLETE);
+        if (!status.equals(COMPLETE)) {
+            throw new ConfigException("the " + what + " " + file + " is " + status + ": only complete runs are compared");
+        }
+        if (!json.path("labels").isObject()) {
+            throw new ConfigException("the " + what + " " + file + " has no \"labels\" object");
+        }
+        return json;
+    }
+
+    /** The records beside a run: every run directory of its scenario that holds a readable summary.json. */
+    public static List<JsonNode> siblings(Path run) throws IOException {
+        Path dir = Files.isDirectory(run) ? run.toAbsolutePath() : run.toAbsolutePath().getParent();
+        Path scenario = dir.getParent();
+        List<JsonNode> out = new ArrayList<>();
+        if (scenario == null || !Files.isDirectory(scenario)) {
+            return out;
+        }
+        try (Stream<Path> runs = Files.list(scenario)) {
+            for (Path other : runs.filter(p -> Files.isRegularFile(p.resolve(FILE))).sorted().toList()) {
+                try {
+                    out.add(Json.mapper().readTree(other.resolve(FILE).toFile()));
+                } catch (IOException e) {
+                    // a record that does not parse is no evidence of the noise: left out
+                }
+            }
+        }
+        return out;
     }
 }
