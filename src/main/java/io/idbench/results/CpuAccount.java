@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.idbench.telemetry.CpuSampler;
-import io.idbench.telemetry.SpeedProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -66,7 +65,7 @@ public final class CpuAccount {
 
     /**
      * The machine in a window: busy, iowait, steal and others as % of all cores' time, context
-     * switches per second, and {@code probeUs}: the CPU µs the {@link SpeedProbe}'s fixed work took
+     * switches per second, and {@code probeUs}: the CPU µs the {@code SpeedProbe}'s fixed work took
      * (higher: a slower CPU; NaN without probes).
      */
     public record Machine(double busyPct, double iowaitPct, double stealPct, double othersPct, double switchesPerSecond,

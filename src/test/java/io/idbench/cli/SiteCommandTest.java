@@ -139,7 +139,9 @@ class SiteCommandTest {
                 .endsWith("No regression in the newest run of 1 series with a baseline (worse by at least 5% and significant,"
                         + " or a step in the history)\n");
         String trends = Files.readString(out.resolve("trends.html"));
-        assertThat(trends).doesNotContain("class=\"regressed").doesNotContain("Steps in this history");
+        // No step for the worse. The machine did get faster over the evening (CPU per request -20 % from aa-01 to
+        // aa-10, at one commit): the history may show that as a step for the better, and it is no regression.
+        assertThat(trends).doesNotContain("class=\"regressed").doesNotContain("<li class=\"worse\">");
     }
 
     /** The run beside another build and the handicapped sides of the A/B trials are in the series, shown, and judged by nobody. */

@@ -54,6 +54,8 @@ class SiteBrowserTest {
     static final String AA = "jsonb-nodyn-10k";
     /** The injected step: beyond the machine's drift over the A/A runs (see SiteCommandTest). */
     static final double STEP = 1.35;
+    /** The scenario of a site of its own, one row per table. */
+    static final String ONE = "relational-nodyn-100k";
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private Path site;
@@ -66,9 +68,13 @@ class SiteBrowserTest {
         installChromiumIfMissing();
         site = Files.createTempDirectory(Path.of("target"), "site-test-");
         Path results = Files.createTempDirectory(Path.of("target"), "site-test-results-");
-        io.idbench.results.FileTrees.copy(FIXTURE, results);
+        io.idbench.common.FileTrees.copy(FIXTURE, results);
         injectStep(results.resolve(AA));
         new Site().withResults(results).withOutput(site).generate();
+        // A site of one scenario beside it: every column of its overview has a single value.
+        Path single = Files.createTempDirectory(Path.of("target"), "site-test-one-");
+        io.idbench.common.FileTrees.copy(FIXTURE.resolve(ONE), single.resolve(ONE));
+        new Site().withResults(single).withOutput(site.resolve("one-scenario")).generate();
         server = Javalin.create(cfg -> cfg.staticFiles.add(s -> {
             s.directory = site.toAbsolutePath().toString();
             s.location = Location.EXTERNAL;
@@ -96,7 +102,7 @@ class SiteBrowserTest {
             newest = runs.filter(r -> r.getFileName().toString().startsWith("aa-")).max(Path::compareTo).orElseThrow();
         }
         for (int night = 1; night <= 3; night++) {
-            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) io.idbench.service.Json.mapper()
+            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) io.idbench.common.Json.mapper()
                     .readTree(newest.resolve("summary.json").toFile());
             String runId = "injected-step-" + night;
             summary.put("runId", runId).put("started", java.time.Instant.parse(summary.path("started").asText())
@@ -110,7 +116,7 @@ class SiteBrowserTest {
                 }
             }));
             Files.createDirectories(scenario.resolve(runId));
-            io.idbench.service.Json.mapper().writeValue(scenario.resolve(runId).resolve("summary.json").toFile(), summary);
+            io.idbench.common.Json.mapper().writeValue(scenario.resolve(runId).resolve("summary.json").toFile(), summary);
         }
     }
 
@@ -226,7 +232,7 @@ class SiteBrowserTest {
 
     @Test
     void aColumnOfOneValueIsNotColoured() {
-        browser.get(base + "index.html");
+        browser.get(base + "one-scenario/index.html");
         Object lonely = js("return Array.from(document.querySelectorAll('table.matrix')).filter(t => t.querySelectorAll('tbody tr').length == 1)"
                 + ".map(t => t.querySelectorAll('td .v[style*=\"hsl\"]').length)");
         assertThat((List<?>) lonely).as("tables of one scenario").isNotEmpty().allMatch(n -> ((Number) n).intValue() == 0);
