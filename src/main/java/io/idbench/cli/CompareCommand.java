@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.config.ConfigException;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunRecord;
@@ -67,22 +68,22 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!(tolerance >= 0)) {
-            throw new io.idbench.config.ConfigException("tolerance must be at least 0, was " + tolerance);
+            throw new ConfigException("tolerance must be at least 0, was " + tolerance);
         }
         if (!(alpha > 0 && alpha < 1)) {
-            throw new io.idbench.config.ConfigException("alpha must be between 0 and 1, was " + alpha);
+            throw new ConfigException("alpha must be between 0 and 1, was " + alpha);
         }
         JsonNode runSummary = RunRecord.complete(run, "run");
         JsonNode baseSummary = RunRecord.complete(baseline, "baseline");
         if (runNoise != null && !(runNoise >= 0)) {
-            throw new io.idbench.config.ConfigException("run noise must be at least 0, was " + runNoise);
+            throw new ConfigException("run noise must be at least 0, was " + runNoise);
         }
         RunNoise noise = runNoise != null ? RunNoise.fixed(runNoise, "--run-noise")
                 : RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(run), runSummary, List.of(runSummary, baseSummary)),
                         runSummary.path("scenario").asText("the scenario") + " on this machine");
         RunVerdict.Outcome outcome = RunVerdict.judge(baseSummary, runSummary, tolerance, alpha, all, noise);
         if (outcome.kind() != RunVerdict.Kind.NO_VERDICT && outcome.changes().isEmpty() && outcome.deltas().isEmpty()) {
-            throw new io.idbench.config.ConfigException("the run and the baseline have no label in common");
+            throw new ConfigException("the run and the baseline have no label in common");
         }
         PrintWriter out = spec.commandLine().getOut();
         Comparison.shapeDifferences(baseSummary.path("parameters"), runSummary.path("parameters"))

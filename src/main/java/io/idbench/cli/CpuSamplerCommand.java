@@ -1,5 +1,6 @@
 package io.idbench.cli;
 
+import io.idbench.config.ConfigException;
 import io.idbench.telemetry.CpuSampler;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -50,7 +51,7 @@ public final class CpuSamplerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (period < 10) {
-            throw new io.idbench.config.ConfigException("period must be at least 10 ms, was " + period);
+            throw new ConfigException("period must be at least 10 ms, was " + period);
         }
         new CpuSampler(new CpuSampler.Pids(servicePid, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid, harnessPid))
                 .run(out, period);

@@ -1,5 +1,6 @@
 package io.idbench.cli;
 
+import io.idbench.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,7 +33,7 @@ public final class Idbench {
         @Override
         public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
             cl.getErr().println("idbench: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return e instanceof io.idbench.config.ConfigException ? 2 : 1;
+            return e instanceof ConfigException ? 2 : 1;
         }
     }
 }

@@ -3,6 +3,7 @@ package io.idbench.cli;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
 import io.idbench.common.Json;
+import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.Deque;
@@ -179,7 +181,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .put("storage", stack.store.name()).put("search", config.search()).put("pid", ProcessHandle.current().pid());
         if (config.searchEngine()) {
             json.put("searchUrl", stack.engineUrl).put("searchIndex", config.searchIndex());
-            if (stack.store instanceof io.idbench.search.IndexedIdentityStore indexed) {
+            if (stack.store instanceof IndexedIdentityStore indexed) {
                 json.put("searchEngine", indexed.index().description());
             }
         }
@@ -187,7 +189,7 @@ public final class ServeCommand implements Callable<Integer> {
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
         Files.writeString(tmp, json.toPrettyString());
-        Files.move(tmp, infoFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {

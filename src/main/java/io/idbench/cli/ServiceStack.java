@@ -6,8 +6,10 @@ import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
+import io.idbench.provision.Provider;
 import io.idbench.telemetry.ServerTelemetry;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
 import java.util.function.UnaryOperator;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.search.IndexedIdentityStore;
@@ -31,6 +33,7 @@ import java.util.Deque;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
 
 /**
  * What {@code serve} and {@code seed} both bring up, in order: PostgreSQL and the search engine
@@ -124,7 +127,7 @@ final class ServiceStack {
                     : r.withEngine(engineSide.lastRebuild().map(IndexedIdentityStore.Rebuild::took).orElse(null),
                             engineSide.lastSnapshot().orElse(null), engineSide.lastRestore().orElse(null)));
             indexed.lastRestore().ifPresent(d -> out.println("Search index restored from its snapshot in "
-                    + String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)));
+                    + String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)));
             store = indexed;
             engineUrl = searchEngine.url();
         }
@@ -144,7 +147,7 @@ final class ServiceStack {
         if (pg.hostPid().isPresent()) {
             return Optional.of(pg.hostPid().getAsLong());
         }
-        if (pg.provider() != io.idbench.provision.Provider.EMBEDDED) {
+        if (pg.provider() != Provider.EMBEDDED) {
             return Optional.empty();
         }
         try (var c = java.sql.DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
@@ -187,9 +190,9 @@ final class ServiceStack {
     static String summary(SeedRecord r) {
         SeedRecord.Phases p = r.phases();
         StringBuilder s = new StringBuilder(r.seconds() == 0 ? "Dataset " + r.dataset() + " " + r.action()
-                : String.format(java.util.Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
+                : String.format(Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
                         r.seconds(), r.identitiesPerSecond()));
-        String phases = String.join(", ", java.util.stream.Stream.of(
+        String phases = String.join(", ", Stream.of(
                 part("generate", p.generate()), part("COPY", p.copy()), part("index build", p.indexBuild()),
                 part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()),
                 part("engine snapshot", p.engineSnapshot()), part("engine restore", p.engineRestore()))
@@ -202,7 +205,7 @@ final class ServiceStack {
     }
 
     private static String part(String name, Double seconds) {
-        return seconds == null ? null : String.format(java.util.Locale.ROOT, "%s %.1f s", name, seconds);
+        return seconds == null ? null : String.format(Locale.ROOT, "%s %.1f s", name, seconds);
     }
 
     private static SearchEngineProvider join(CompletableFuture<SearchEngineProvider> engine) {

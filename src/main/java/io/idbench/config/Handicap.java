@@ -1,5 +1,6 @@
 package io.idbench.config;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -88,7 +89,7 @@ public final class Handicap {
     }
 
     private static String operations() {
-        return java.util.Arrays.stream(Operation.values()).map(Operation::id).collect(Collectors.joining(", "));
+        return Arrays.stream(Operation.values()).map(Operation::id).collect(Collectors.joining(", "));
     }
 
     public boolean isNone() {

@@ -2,9 +2,11 @@ package io.idbench.config;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Everything a run is configured with, validated once and immutable afterwards (HikariCP style:
@@ -174,11 +176,11 @@ public final class ScenarioConfig {
     /** Load the dataset again even when it is kept. */
     public boolean fresh() { return fresh; }
     /** The embedded PostgreSQL's data directory, {@code ~} expanded; null for a throw-away one. */
-    public java.nio.file.Path pgDataDir() {
+    public Path pgDataDir() {
         if (pgDataDir.equals(NO_PG_DATA_DIR)) {
             return null;
         }
-        return java.nio.file.Path.of(pgDataDir.startsWith("~/") ? System.getProperty("user.home") + pgDataDir.substring(1)
+        return Path.of(pgDataDir.startsWith("~/") ? System.getProperty("user.home") + pgDataDir.substring(1)
                 : pgDataDir).toAbsolutePath();
     }
     /**
@@ -186,8 +188,8 @@ public final class ScenarioConfig {
      * kept PostgreSQL data directory, one repository per engine (Elasticsearch's repository metadata
      * is not OpenSearch's); null with a throw-away data directory (nothing is kept) or without an engine.
      */
-    public java.nio.file.Path searchSnapshotDir() {
-        java.nio.file.Path pg = pgDataDir();
+    public Path searchSnapshotDir() {
+        Path pg = pgDataDir();
         return pg == null || !searchEngine() ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots").resolve(search);
     }
 
@@ -390,7 +392,7 @@ public final class ScenarioConfig {
         }
 
         private static String sorted(Set<String> values) {
-            return String.join(", ", new java.util.TreeSet<>(values));
+            return String.join(", ", new TreeSet<>(values));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import java.util.OptionalLong;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -30,10 +31,10 @@ public final class ContainerEngine {
     }
 
     /** A started container's init process as the host sees it (Docker's and podman's State.Pid): the server and its children. */
-    static java.util.OptionalLong hostPid(org.testcontainers.containers.GenericContainer<?> container) {
+    static OptionalLong hostPid(org.testcontainers.containers.GenericContainer<?> container) {
         var info = container.getContainerInfo();
         Long pid = info == null ? null : info.getState().getPidLong();
-        return pid == null || pid <= 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(pid);
+        return pid == null || pid <= 0 ? OptionalLong.empty() : OptionalLong.of(pid);
     }
 
     private static Availability ask() {

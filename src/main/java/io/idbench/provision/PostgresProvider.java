@@ -1,6 +1,7 @@
 package io.idbench.provision;
 
 import io.idbench.config.ScenarioConfig;
+import java.util.OptionalLong;
 
 /**
  * Where the PostgreSQL under test comes from. Closing a provider stops whatever it started,
@@ -28,8 +29,8 @@ public interface PostgresProvider extends AutoCloseable {
      * container's init process; the embedded server is found from its backends instead), for the
      * run's CPU accounting; empty otherwise (an external server).
      */
-    default java.util.OptionalLong hostPid() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong hostPid() {
+        return OptionalLong.empty();
     }
 
     /** Which provider this is ({@code auto} resolved): recorded with every run. */

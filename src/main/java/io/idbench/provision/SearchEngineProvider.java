@@ -1,6 +1,7 @@
 package io.idbench.provision;
 
 import io.idbench.config.ScenarioConfig;
+import java.util.OptionalLong;
 
 /** Where the search engine comes from. Closing a provider stops whatever it started, child processes included. */
 public interface SearchEngineProvider extends AutoCloseable {
@@ -16,8 +17,8 @@ public interface SearchEngineProvider extends AutoCloseable {
      * container's init process; the embedded server is found from its backends instead), for the
      * run's CPU accounting; empty otherwise (an external server).
      */
-    default java.util.OptionalLong hostPid() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong hostPid() {
+        return OptionalLong.empty();
     }
 
     /** Which provider this is ({@code auto} resolved): recorded with every run. */

@@ -4,6 +4,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.idbench.config.ScenarioConfig;
+import java.util.OptionalLong;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 
@@ -57,7 +58,7 @@ public final class TestcontainersPostgresProvider implements PostgresProvider {
     public String password() { return container.getPassword(); }
 
     @Override
-    public java.util.OptionalLong hostPid() {
+    public OptionalLong hostPid() {
         return ContainerEngine.hostPid(container);
     }
 

@@ -5,6 +5,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.idbench.config.ScenarioConfig;
 import java.time.Duration;
+import java.util.OptionalLong;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -65,7 +66,7 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider {
     public String engine() { return engine; }
 
     @Override
-    public java.util.OptionalLong hostPid() {
+    public OptionalLong hostPid() {
         return ContainerEngine.hostPid(container);
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -120,10 +121,10 @@ public final class CpuAccount {
         Machine m = new Machine(pct(busy, capacity), pct(delta("iowaitMs", mf, to), capacity), pct(delta("stealMs", mf, to), capacity),
                 pct(others, capacity), Math.round(delta("switches", mf, to) / machineSeconds), probeUs);
         String disturbed = m.othersPct() > DISTURBED_OTHERS_PCT
-                ? String.format(java.util.Locale.ROOT, "other processes used %.1f%% of the machine (more than %.0f%%)", m.othersPct(),
+                ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine (more than %.0f%%)", m.othersPct(),
                         DISTURBED_OTHERS_PCT)
                 : m.stealPct() > DISTURBED_STEAL_PCT
-                ? String.format(java.util.Locale.ROOT, "the hypervisor stole %.1f%% of the CPU (more than %.0f%%)", m.stealPct(),
+                ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU (more than %.0f%%)", m.stealPct(),
                         DISTURBED_STEAL_PCT)
                 : null;
         return new Window(seconds, requests, components, machineSeconds, m, disturbed);

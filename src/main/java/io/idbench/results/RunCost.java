@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
@@ -52,10 +53,10 @@ public final class RunCost {
                 weighted(reps, m -> m.othersPct(), seconds), weighted(reps, m -> m.switchesPerSecond(), seconds),
                 probes.length == 0 ? Double.NaN : Bootstrap.median(probes));
         String disturbed = machine.othersPct() > CpuAccount.DISTURBED_OTHERS_PCT
-                ? String.format(java.util.Locale.ROOT, "other processes used %.1f%% of the machine during the repetitions"
+                ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine during the repetitions"
                         + " (more than %.0f%%)", machine.othersPct(), CpuAccount.DISTURBED_OTHERS_PCT)
                 : machine.stealPct() > CpuAccount.DISTURBED_STEAL_PCT
-                ? String.format(java.util.Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
+                ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
                         + " (more than %.0f%%)", machine.stealPct(), CpuAccount.DISTURBED_STEAL_PCT)
                 : null;
         return new Summary(cpu, switches, machine, disturbed, reps.size());

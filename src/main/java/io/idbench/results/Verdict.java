@@ -3,6 +3,7 @@ package io.idbench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,7 @@ public record Verdict(double minEffectPct, double alpha) {
         // Holm: the i-th smallest p-value (from 0) is significant at alpha / (m - i), until the first that is not.
         List<Test> byP = tests.stream().sorted(Comparator.comparingDouble(Test::p)).toList();
         int m = byP.size();
-        java.util.Set<Test> significant = new java.util.HashSet<>();
+        Set<Test> significant = new HashSet<>();
         for (int i = 0; i < m && byP.get(i).p() <= alpha / (m - i); i++) {
             significant.add(byP.get(i));
         }

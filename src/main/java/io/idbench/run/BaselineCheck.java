@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * verify, with {@code -Dbaseline=}: the recorded run against a baseline run or file, as
@@ -44,7 +45,7 @@ final class BaselineCheck {
         RunVerdict.Outcome outcome = RunVerdict.judge(baseline, summary, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
         ObjectNode verdict = summary.putObject("comparison");
         verdict.put("baseline", baselinePath.toString()).put("minEffectPct", tolerance).put("alpha", Verdict.DEFAULT_ALPHA)
-                .put("verdict", outcome.kind().name().toLowerCase(java.util.Locale.ROOT)).put("summary", outcome.summary());
+                .put("verdict", outcome.kind().name().toLowerCase(Locale.ROOT)).put("summary", outcome.summary());
         verdict.putPOJO("regressions", outcome.regressions());
         RunRecord.write(record, summary);
         outcome.lines().forEach(l -> out.println("[idbench] " + l));

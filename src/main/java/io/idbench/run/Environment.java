@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -61,7 +62,7 @@ final class Environment {
     }
 
     private static List<String> concat(List<String> head, String... tail) {
-        var all = new java.util.ArrayList<>(head);
+        var all = new ArrayList<>(head);
         all.addAll(List.of(tail));
         return all;
     }

@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.config.ScenarioConfig;
+import io.idbench.results.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class Parameters {
             run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
             run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),
             run("baseline", "", "compare the run with this run directory or baseline file; fail the build past tolerance"),
-            run("tolerance", "" + (int) io.idbench.results.Verdict.DEFAULT_MIN_EFFECT,
+            run("tolerance", "" + (int) Verdict.DEFAULT_MIN_EFFECT,
                     "the smallest change (%) of a figure that counts as a regression, when it is also significant"),
             run("versus", "", "another scenario to run interleaved with this one (A B B A …) in the same build, and compare"),
             run("versus.jar", "", "the idbench jar of the other side (another commit's build); default: this build's"),

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.CpuAccount;
 import io.idbench.common.FileTrees;
+import io.idbench.results.JtlReader;
 import io.idbench.results.LabelStatistics;
 import io.idbench.results.LabelWindows;
 import io.idbench.results.RunCost;
@@ -16,13 +17,19 @@ import io.idbench.results.Repetitions;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Thresholds;
 import io.idbench.common.Json;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -163,13 +170,13 @@ final class RecordStep {
             thresholds.violations(measured).stream().filter(v -> !problems.contains(v)).forEach(problems::add);
         }
         if (Files.exists(run.serviceLog(side))) {
-            Files.copy(run.serviceLog(side), record.resolve("service.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(run.serviceLog(side), record.resolve("service.log"), StandardCopyOption.REPLACE_EXISTING);
         }
         summary.put("status", problems.isEmpty() ? RunRecord.COMPLETE : RunRecord.FAILED);
         if (!problems.isEmpty()) {
             summary.put("statusReason", String.join("; ", problems));
         }
-        summary.put("ended", java.time.Instant.now().toString());
+        summary.put("ended", Instant.now().toString());
         RunRecord.write(record, summary);
         print(labels, spread, intervals, cost, summary, record);
         return problems;
@@ -225,19 +232,19 @@ final class RecordStep {
      */
     private static long gzipWithoutWarmUp(Path from, Path to) throws IOException {
         long dropped = 0;
-        try (var in = Files.newBufferedReader(from, java.nio.charset.StandardCharsets.UTF_8);
-             var o = new java.io.BufferedWriter(new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(to), 1 << 16),
-                     java.nio.charset.StandardCharsets.UTF_8))) {
+        try (var in = Files.newBufferedReader(from, StandardCharsets.UTF_8);
+             var o = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(to), 1 << 16),
+                     StandardCharsets.UTF_8))) {
             String header = in.readLine();
             if (header == null) {
                 return 0;
             }
             o.write(header);
             o.write('\n');
-            List<String> columns = java.util.Arrays.asList(header.replace("\"", "").split(","));
+            List<String> columns = Arrays.asList(header.replace("\"", "").split(","));
             // The phase is a sample variable, after the free-text columns that may hold commas: count it from the end.
-            int fromEnd = columns.size() - columns.indexOf(io.idbench.results.JtlReader.PHASE);
-            boolean phased = columns.contains(io.idbench.results.JtlReader.PHASE);
+            int fromEnd = columns.size() - columns.indexOf(JtlReader.PHASE);
+            boolean phased = columns.contains(JtlReader.PHASE);
             String line;
             while ((line = in.readLine()) != null) {
                 String[] parts = line.split(",", -1);

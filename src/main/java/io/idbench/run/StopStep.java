@@ -10,7 +10,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * post-integration-test: JMeter has finished; reads the service's telemetry for the record, marks
@@ -73,10 +75,10 @@ final class StopStep {
 
     /** The CPU sampler writes its last row when it sees the service gone: wait for it, briefly. */
     private static void awaitSampler() {
-        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> java.util.Arrays.asList(a)
+        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> Arrays.asList(a)
                 .contains("cpu-sampler")).orElse(false)).forEach(p -> {
                     try {
-                        p.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+                        p.onExit().get(5, TimeUnit.SECONDS);
                     } catch (Exception e) {
                         p.destroyForcibly();
                     }

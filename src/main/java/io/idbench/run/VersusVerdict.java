@@ -2,12 +2,15 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.results.PairedVerdict;
 import io.idbench.results.RunRecord;
 import io.idbench.results.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * verify, comparing two services ({@code -Dversus}): side B against side A, measured interleaved in
@@ -27,7 +30,7 @@ final class VersusVerdict {
         ObjectNode sb = RunRecord.read(b);
         String title = sb.path("scenario").asText() + " " + sb.path("runId").asText() + " (B) against " + sa.path("scenario").asText() + " "
                 + sa.path("runId").asText() + " (A)";
-        ObjectNode verdict = io.idbench.common.Json.mapper().createObjectNode();
+        ObjectNode verdict = Json.mapper().createObjectNode();
         verdict.put("a", a.toString()).put("b", b.toString()).put("minEffectPct", minEffectPct).put("alpha", Verdict.DEFAULT_ALPHA);
         verdict.set("schedule", schedule);
         if (!RunRecord.COMPLETE.equals(sa.path("status").asText()) || !RunRecord.COMPLETE.equals(sb.path("status").asText())) {
@@ -35,8 +38,8 @@ final class VersusVerdict {
             out.println("[idbench] " + title + ": not compared, a side did not complete");
         } else {
             // Paired by round: the k-th repetition of each side ran in the same round of the schedule.
-            List<JsonNode> ra = new java.util.ArrayList<>();
-            List<JsonNode> rb = new java.util.ArrayList<>();
+            List<JsonNode> ra = new ArrayList<>();
+            List<JsonNode> rb = new ArrayList<>();
             sa.path("repetitions").forEach(r -> ra.add(r.path("figures")));
             sb.path("repetitions").forEach(r -> rb.add(r.path("figures")));
             List<Verdict.Change> changes = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA).compare(ra, rb);
@@ -51,7 +54,7 @@ final class VersusVerdict {
                 }
             }
             verdict.put("regressions", regressions).put("improvements", improvements).put("figuresCompared", changes.size());
-            out.println(String.format(java.util.Locale.ROOT, "[idbench] B against A: %d of %d figures worse, %d better, by at least %s%%"
+            out.println(String.format(Locale.ROOT, "[idbench] B against A: %d of %d figures worse, %d better, by at least %s%%"
                     + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s)", regressions, changes.size(), improvements,
                     trim(minEffectPct), trim(Verdict.DEFAULT_ALPHA)));
         }

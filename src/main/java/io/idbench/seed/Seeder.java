@@ -20,6 +20,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -191,7 +192,7 @@ public final class Seeder {
 
     /** Kept datasets on the server behind {@code any}: template name → its load record. */
     public Map<String, SeedRecord> kept(Database any) throws SQLException {
-        Map<String, SeedRecord> out = new java.util.LinkedHashMap<>();
+        Map<String, SeedRecord> out = new LinkedHashMap<>();
         try (Connection c = any.sibling("postgres").connect()) {
             for (String name : names(c, Dataset.COMPLETE_PREFIX)) {
                 out.put(name, comment(c, name));

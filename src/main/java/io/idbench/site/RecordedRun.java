@@ -1,11 +1,18 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.results.RunIdentity;
+import io.idbench.results.RunStatistics;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /** One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it. */
 public record RecordedRun(Path dir, JsonNode summary) {
@@ -46,7 +53,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Complete, undisturbed and without a handicap: a run a verdict and a baseline can stand on. */
     public boolean trustworthy() {
-        return io.idbench.results.RunIdentity.trustworthy(summary);
+        return RunIdentity.trustworthy(summary);
     }
 
     /** A figure's confidence interval as recorded ({value, low, high, logSe}), or a missing node. */
@@ -99,7 +106,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
-        return io.idbench.results.RunIdentity.machine(summary);
+        return RunIdentity.machine(summary);
     }
 
     public String commit() {
@@ -128,16 +135,16 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** The shape a run must share with another to be compared on a trend: threads, loops, duration and so on. */
     public String shape() {
-        return io.idbench.results.RunIdentity.shape(summary);
+        return RunIdentity.shape(summary);
     }
 
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */
-    public static java.util.List<String> operations(java.util.Collection<RecordedRun> runs) {
-        java.util.Set<String> labels = new java.util.LinkedHashSet<>();
+    public static List<String> operations(Collection<RecordedRun> runs) {
+        Set<String> labels = new LinkedHashSet<>();
         runs.forEach(r -> r.labels().fieldNames().forEachRemaining(labels::add));
-        if (labels.remove(io.idbench.results.RunStatistics.ALL)) {
-            labels.add(io.idbench.results.RunStatistics.ALL);
+        if (labels.remove(RunStatistics.ALL)) {
+            labels.add(RunStatistics.ALL);
         }
-        return new java.util.ArrayList<>(labels);
+        return new ArrayList<>(labels);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -78,7 +79,7 @@ public final class RunHistory {
      * The same, keeping one run per (machine, scenario, {@code also}): the threads of a study, say.
      * A trustworthy run (not disturbed, no handicap) is preferred to a newer one that is not.
      */
-    public List<RecordedRun> latestComplete(Predicate<RecordedRun> which, java.util.function.Function<RecordedRun, Object> also) {
+    public List<RecordedRun> latestComplete(Predicate<RecordedRun> which, Function<RecordedRun, Object> also) {
         Map<String, RecordedRun> latest = new LinkedHashMap<>();
         runs.stream().filter(RecordedRun::complete).filter(which).forEach(r -> latest.merge(r.machine() + "\u0000" + r.scenario()
                 + "\u0000" + also.apply(r), r, (older, newer) -> newer.trustworthy() || !older.trustworthy() ? newer : older));
@@ -89,7 +90,7 @@ public final class RunHistory {
     public List<RecordedRun> latest() {
         Map<String, RecordedRun> newest = new LinkedHashMap<>();
         runs.forEach(r -> newest.put(r.machine() + "\u0000" + r.scenario(), r));
-        List<RecordedRun> out = new java.util.ArrayList<>(latestComplete(r -> true));
+        List<RecordedRun> out = new ArrayList<>(latestComplete(r -> true));
         newest.values().stream().filter(r -> !out.contains(r)).forEach(out::add);
         return out;
     }

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import io.idbench.results.RunStatistics;
+import io.idbench.results.ScenarioNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -75,7 +76,7 @@ final class StudiesPage {
             List<List<String>> rows = new ArrayList<>();
             for (String op : RecordedRun.operations(group)) {
                 for (long size : sizes) {
-                    List<String> row = new ArrayList<>(List.of(op, io.idbench.results.ScenarioNames.size(size)));
+                    List<String> row = new ArrayList<>(List.of(op, ScenarioNames.size(size)));
                     for (int t : threads) {
                         RecordedRun r = group.stream().filter(x -> x.users() == size && x.threads() == t).findFirst().orElse(null);
                         row.add(r == null ? "" : Table.number(Math.round(r.figure(op, "throughput") * 10) / 10.0));

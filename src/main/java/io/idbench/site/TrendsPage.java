@@ -3,6 +3,7 @@ package io.idbench.site;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.ChangePoints;
+import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.RunVerdict;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +142,7 @@ final class TrendsPage {
         RunVerdict.Outcome outcome = RunVerdict.judge(base, r.summary(), minEffectPct, ALPHA, false, noise);
         Set<String> flagged = new HashSet<>();
         outcome.changes().stream().filter(io.idbench.results.Verdict.Change::regression).forEach(c -> flagged.add(c.label() + "|" + c.figure()));
-        outcome.deltas().stream().filter(io.idbench.results.Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
+        outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
                 outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null);
     }
@@ -160,7 +162,7 @@ final class TrendsPage {
         figures.forEach((label, list) -> {
             for (String figure : list) {
                 double[] values = trusted.stream().mapToDouble(r -> r.figure(label, figure)).toArray();
-                if (java.util.Arrays.stream(values).anyMatch(v -> !Double.isFinite(v))) {
+                if (Arrays.stream(values).anyMatch(v -> !Double.isFinite(v))) {
                     continue;
                 }
                 List<ChangePoints.ChangePoint> found = ChangePoints.find(values, ALPHA, minEffectPct, (label + figure).hashCode());

@@ -3,11 +3,16 @@ package io.idbench.bench;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.common.Json;
+import io.idbench.scim.filter.FilterResolver;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.store.Sql;
+import io.idbench.store.SqlIdentityStore;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
 import java.nio.file.Files;
@@ -17,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,7 +76,7 @@ public final class MembershipBench {
                     wrk(d.port(), "user-groups.lua", 1, 5, Map.of()); // warm-up
                     for (int c : new int[] {1, 10}) {
                         log(report, tag + " members page (random) c=" + c + ": " + wrk(d.port(), "members-page.lua", c, seconds, hr));
-                        Map<String, String> first = new java.util.HashMap<>(hr);
+                        Map<String, String> first = new HashMap<>(hr);
                         first.put("START", "first");
                         log(report, tag + " members page (first) c=" + c + ": " + wrk(d.port(), "members-page.lua", c, seconds, first));
                         log(report, tag + " member count c=" + c + ": " + wrk(d.port(), "members-count.lua", c, seconds, hr));
@@ -87,18 +93,18 @@ public final class MembershipBench {
     /** EXPLAIN ANALYZE of the member page (deep), the member count and one user's groups read. */
     private static void explain(String storage, int n) throws Exception {
         try (Dataset d = Dataset.seed(storage, false, n, new ArrayList<>())) {
-            var resolver = new io.idbench.scim.filter.FilterResolver(io.idbench.scim.schema.ScimSchemas.USER_TYPE);
+            var resolver = new FilterResolver(ScimSchemas.USER_TYPE);
             var filter = resolver.parse("groups.value eq \"" + d.hr() + "\"");
-            var store = (io.idbench.store.SqlIdentityStore) d.store();
-            List<io.idbench.store.Sql> page = store.userSearchStatements(new io.idbench.scim.filter.ListQuery(filter, null, n / 2, 100));
-            List<io.idbench.store.Sql> first = store.userSearchStatements(new io.idbench.scim.filter.ListQuery(filter, null, 1, 100));
+            var store = (SqlIdentityStore) d.store();
+            List<Sql> page = store.userSearchStatements(new ListQuery(filter, null, n / 2, 100));
+            List<Sql> first = store.userSearchStatements(new ListQuery(filter, null, 1, 100));
             try (Connection c = d.pool().getConnection()) {
                 if (System.getenv("EXPLAIN_SET") != null) {
                     try (Statement s = c.createStatement()) {
                         s.execute(System.getenv("EXPLAIN_SET"));
                     }
                 }
-                for (io.idbench.store.Sql sql : List.of(page.get(0), first.get(0), page.get(1))) {
+                for (Sql sql : List.of(page.get(0), first.get(0), page.get(1))) {
                     try (var ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS) " + sql.text())) {
                         for (int i = 0; i < sql.params().size(); i++) {
                             ps.setObject(i + 1, sql.params().get(i));
@@ -185,7 +191,7 @@ public final class MembershipBench {
     }
 
     private static String wrk(int port, String script, int connections, int seconds, Map<String, String> env) throws Exception {
-        Map<String, String> all = new java.util.HashMap<>(env);
+        Map<String, String> all = new HashMap<>(env);
         all.put("WORK", WORK.toString());
         return Wrk.run(port, TOKEN, script, connections, seconds, all);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.site.Table;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -126,7 +127,7 @@ class SiteCommandTest {
         assertThat(latency.get(0)).contains("\"jsonb-nodyn p95 (ms)\"");
         int column = List.of(latency.get(0).split(",")).indexOf("\"jsonb-nodyn p95 (ms)\"");
         String row100k = latency.stream().filter(l -> l.startsWith("\"100000\"")).findFirst().orElseThrow();
-        assertThat(row100k.split(",")[column]).isEqualTo("\"" + io.idbench.site.Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()) + "\"");
+        assertThat(row100k.split(",")[column]).isEqualTo("\"" + Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()) + "\"");
         // A page per run, with its record beside it.
         assertThat(out.resolve("runs").resolve(SCENARIO)).isDirectoryContaining(p -> Files.exists(p.resolve("index.html")));
     }

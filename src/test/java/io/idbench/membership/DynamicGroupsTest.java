@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -92,7 +93,7 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
         RandomFilters filters = new RandomFilters(random, users, false);
         for (int i = 0; out.size() < 8; i++) {
             String f = filters.filter();
-            if (!f.toLowerCase(java.util.Locale.ROOT).contains("groups")) {
+            if (!f.toLowerCase(Locale.ROOT).contains("groups")) {
                 out.put("dyn-random-" + i, f);
             }
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** E-divisive change points on synthetic histories with a known answer. */
@@ -61,7 +62,7 @@ class ChangePointsTest {
     void aStationaryHistoryHasNone() {
         assertThat(ChangePoints.find(noise(40, 100, 3, 10), ChangePoints.DEFAULT_ALPHA, 10)).isEmpty();
         // A false alarm is a 5 % event per history: among twenty stationary histories, one or two at most.
-        long alarms = java.util.stream.LongStream.range(20, 40)
+        long alarms = LongStream.range(20, 40)
                 .filter(seed -> !ChangePoints.find(noise(40, 100, 3, seed), ChangePoints.DEFAULT_ALPHA, seed).isEmpty()).count();
         assertThat(alarms).isLessThanOrEqualTo(2);
     }

@@ -3,6 +3,7 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class QuantilesTest {
         for (int i = 0; i < values.length; i++) {
             values[i] = (i * 7919) % 1000; // 0..999, each once
         }
-        java.util.Arrays.sort(values);
+        Arrays.sort(values);
         assertThat(Quantiles.of(values, 95, 0)).isEqualTo(949);
         // commons-math's estimate of the same percentile agrees to within one rank.
         assertThat(Quantiles.of(values, 95, 0)).isCloseTo(new Percentile().evaluate(values, 95), within(1.0));
@@ -36,7 +37,7 @@ class QuantilesTest {
         double[] a = {1, 2, 3, 8};
         double[] b = {2, 2, 9};
         double[] union = {1, 2, 3, 8, 1, 2, 3, 8, 2, 2, 9};
-        java.util.Arrays.sort(union);
+        Arrays.sort(union);
         Tally tally = Tally.of(List.of(a, b));
         long[] counts = tally.empty();
         Tally.add(counts, tally.count(a), 2);

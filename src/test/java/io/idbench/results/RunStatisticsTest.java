@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,7 +76,7 @@ class RunStatisticsTest {
         }
         Path file = dir.resolve("parts.csv");
         Files.writeString(file, s);
-        java.util.Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 2);
+        Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 2);
         assertThat(parts.keySet()).as("in the order they ran").containsExactly(new RunStatistics.Part(1, "B"),
                 new RunStatistics.Part(1, "A"), new RunStatistics.Part(2, "B"), new RunStatistics.Part(2, "A"));
         RunStatistics.Result a1 = parts.get(new RunStatistics.Part(1, "A"));

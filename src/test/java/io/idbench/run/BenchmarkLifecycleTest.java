@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.idbench.common.FileTrees;
 import io.idbench.provision.ContainerEngine;
 import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
+import io.idbench.results.RunStatistics;
 import io.idbench.support.Postmasters;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -43,7 +45,7 @@ class BenchmarkLifecycleTest {
     static void copyProject() throws IOException {
         project = tmp.resolve("project");
         for (String part : COPIED) {
-            io.idbench.common.FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
+            FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
         }
         project.resolve("mvnw").toFile().setExecutable(true);
     }
@@ -171,7 +173,7 @@ class BenchmarkLifecycleTest {
 
     private static long measuredSamples(Path jtl) throws IOException {
         try (Stream<String> l = Files.lines(jtl)) {
-            return l.filter(line -> line.contains("," + io.idbench.results.RunStatistics.MEASURE + ",")).count();
+            return l.filter(line -> line.contains("," + RunStatistics.MEASURE + ",")).count();
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import java.io.ByteArrayOutputStream;
@@ -11,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +44,8 @@ class PrepareStepTest {
         // A project of the real parameters/ and jmeter/, with results going to the temp directory.
         basedir = tmp.resolve("project");
         Files.createDirectories(basedir);
-        io.idbench.common.FileTrees.copy(PROJECT.resolve("parameters"), basedir.resolve("parameters"));
-        io.idbench.common.FileTrees.copy(PROJECT.resolve("jmeter"), basedir.resolve("jmeter"));
+        FileTrees.copy(PROJECT.resolve("parameters"), basedir.resolve("parameters"));
+        FileTrees.copy(PROJECT.resolve("jmeter"), basedir.resolve("jmeter"));
         run = new RunDirectory(tmp.resolve("target/idbench"), tmp.resolve("target/jmeter"));
     }
 
@@ -134,7 +136,7 @@ class PrepareStepTest {
     void anUnknownKeyInAScenarioFileIsRefused() throws Exception {
         Path own = tmp.resolve("own");
         Files.createDirectories(own.resolve("parameters"));
-        io.idbench.common.FileTrees.copy(PROJECT.resolve("jmeter"), own.resolve("jmeter"));
+        FileTrees.copy(PROJECT.resolve("jmeter"), own.resolve("jmeter"));
         Files.writeString(own.resolve("parameters/typo.properties"), "storage=jsonb\nthread=10\n");
         assertThatThrownBy(() -> new PrepareStep(own, run, new PrintStream(new ByteArrayOutputStream()))
                 .prepare(d("scenario", "typo"), List.of(), NOW)).isInstanceOf(ConfigException.class)
@@ -195,7 +197,7 @@ class PrepareStepTest {
     void versusRunsTheOtherScenarioInterleavedBesideItsOwnDataDirectory() throws Exception {
         RunSettings s = prepare(d("scenario", "jsonb-nodyn-10k", "versus", "relational-nodyn-10k", "repeat", "3", "threads", "4"));
         assertThat(s.interleaved()).isTrue();
-        List<String> schedule = java.util.Arrays.asList(jmeterProperties().getProperty("schedule").split(","));
+        List<String> schedule = Arrays.asList(jmeterProperties().getProperty("schedule").split(","));
         assertThat(schedule).hasSize(6);
         for (int round = 0; round < 3; round++) {
             assertThat(schedule.subList(2 * round, 2 * round + 2)).as("round %d", round).containsExactlyInAnyOrder("A", "B");

@@ -14,6 +14,7 @@ import io.idbench.support.TestSearchEngines;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -202,6 +203,6 @@ public abstract class SearchIndexTest extends ServiceTestBase {
     }
 
     private String indexName() {
-        return "test-" + getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        return "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
     }
 }

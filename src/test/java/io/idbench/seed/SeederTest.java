@@ -29,7 +29,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,13 +98,13 @@ abstract class SeederTest {
              HikariDataSource seededPool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
              IdentityStore seeded = IdentityStores.open(storage(), seededPool, Json.mapper())) {
             ProfileGroups.ensure(twin, true, Json.mapper());
-            java.util.Set<java.util.UUID> ids = new java.util.HashSet<>();
+            Set<UUID> ids = new HashSet<>();
             for (long n = 1; n <= N; n++) {
                 twin.createUser(IdentityGenerator.id(n), generator.body(n), POOL.get((int) (n % POOL.size())));
                 ids.add(IdentityGenerator.id(n));
             }
             for (String group : IdentityGenerator.staticGroups()) {
-                twin.changeGroupMembers(IdentityStore.namedGroupId(group), null, ids, java.util.Set.of());
+                twin.changeGroupMembers(IdentityStore.namedGroupId(group), null, ids, Set.of());
             }
             Database twinDb = run().sibling("seed_twin_" + storage());
             for (String sql : rowsSql()) {

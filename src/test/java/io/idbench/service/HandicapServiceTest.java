@@ -18,6 +18,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +52,7 @@ class HandicapServiceTest {
 
     private static double[] timing(HttpResponse<String> r) {
         String header = r.headers().firstValue(ScimServer.SERVER_TIMING).orElseThrow();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("app;dur=([0-9.]+), cpu;dur=([0-9.]+)").matcher(header);
+        Matcher m = Pattern.compile("app;dur=([0-9.]+), cpu;dur=([0-9.]+)").matcher(header);
         assertThat(m.matches()).as(header).isTrue();
         return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
     }

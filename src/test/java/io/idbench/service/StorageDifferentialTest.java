@@ -22,7 +22,9 @@ import io.idbench.support.TestSearchEngines;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -64,7 +66,7 @@ class StorageDifferentialTest {
     void startAllAndSeedTheSameIdentities() {
         TestDatabase.reset();
         // One plain store per storage holds the data; services with an engine index it afterwards.
-        java.util.Map<String, IdentityStore> seeders = new java.util.LinkedHashMap<>();
+        Map<String, IdentityStore> seeders = new LinkedHashMap<>();
         for (Service s : services()) {
             seeders.computeIfAbsent(s.storage(), st -> {
                 IdentityStore store = IdentityStores.open(st, TestDatabase.pool(), Json.mapper());

@@ -20,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;
+import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,7 +76,7 @@ class TelemetryTest {
         HttpResponse<String> denied = call("GET", ScimServer.BASE_PATH + "/Users", null);
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(denied.statusCode()).isEqualTo(401);
-        for (HttpResponse<String> r : java.util.List.of(ok, denied)) {
+        for (HttpResponse<String> r : List.of(ok, denied)) {
             assertThat(r.headers().firstValue(ScimServer.SERVER_TIMING)).get().asString().matches("app;dur=\\d+\\.\\d{3}, cpu;dur=\\d+\\.\\d{3}");
         }
     }

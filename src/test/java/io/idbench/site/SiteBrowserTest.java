@@ -2,6 +2,8 @@ package io.idbench.site;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.common.FileTrees;
+import io.idbench.common.Json;
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
 import java.io.File;
@@ -13,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -68,12 +71,12 @@ class SiteBrowserTest {
         installChromiumIfMissing();
         site = Files.createTempDirectory(Path.of("target"), "site-test-");
         Path results = Files.createTempDirectory(Path.of("target"), "site-test-results-");
-        io.idbench.common.FileTrees.copy(FIXTURE, results);
+        FileTrees.copy(FIXTURE, results);
         injectStep(results.resolve(AA));
         new Site().withResults(results).withOutput(site).generate();
         // A site of one scenario beside it: every column of its overview has a single value.
         Path single = Files.createTempDirectory(Path.of("target"), "site-test-one-");
-        io.idbench.common.FileTrees.copy(FIXTURE.resolve(ONE), single.resolve(ONE));
+        FileTrees.copy(FIXTURE.resolve(ONE), single.resolve(ONE));
         new Site().withResults(single).withOutput(site.resolve("one-scenario")).generate();
         server = Javalin.create(cfg -> cfg.staticFiles.add(s -> {
             s.directory = site.toAbsolutePath().toString();
@@ -102,10 +105,10 @@ class SiteBrowserTest {
             newest = runs.filter(r -> r.getFileName().toString().startsWith("aa-")).max(Path::compareTo).orElseThrow();
         }
         for (int night = 1; night <= 3; night++) {
-            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) io.idbench.common.Json.mapper()
+            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper()
                     .readTree(newest.resolve("summary.json").toFile());
             String runId = "injected-step-" + night;
-            summary.put("runId", runId).put("started", java.time.Instant.parse(summary.path("started").asText())
+            summary.put("runId", runId).put("started", Instant.parse(summary.path("started").asText())
                     .plusSeconds(86_400L * (night + 1)).toString());
             summary.path("labels").forEach(l -> slower((com.fasterxml.jackson.databind.node.ObjectNode) l));
             summary.path("intervals").forEach(label -> label.fields().forEachRemaining(f -> {
@@ -116,7 +119,7 @@ class SiteBrowserTest {
                 }
             }));
             Files.createDirectories(scenario.resolve(runId));
-            io.idbench.common.Json.mapper().writeValue(scenario.resolve(runId).resolve("summary.json").toFile(), summary);
+            Json.mapper().writeValue(scenario.resolve(runId).resolve("summary.json").toFile(), summary);
         }
     }
 

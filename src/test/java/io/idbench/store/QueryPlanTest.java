@@ -11,6 +11,7 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.common.Json;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -115,7 +116,7 @@ class QueryPlanTest {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return JSON.readTree(rs.getString(1)).get(0).get("Plan");
-            } catch (java.io.IOException ex) {
+            } catch (IOException ex) {
                 throw new IllegalStateException(ex);
             }
         }

@@ -12,7 +12,9 @@ import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import java.io.IOException;
 import java.time.Clock;
+import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -52,7 +54,7 @@ public abstract class ServiceTestBase {
         store = IdentityStores.open(storage(), TestDatabase.pool(), Json.mapper());
         if (!search().equals("sql")) {
             // Every write refreshes: a test searching right after a write must see it.
-            String index = "test-" + getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+            String index = "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
             store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), TestSearchEngines.url(search()),
                     index, RefreshPolicy.TRUE, Json.mapper());
             ((IndexedIdentityStore) store).rebuild();
@@ -126,7 +128,7 @@ public abstract class ServiceTestBase {
     protected static JsonNode json(String text) {
         try {
             return JSON.readTree(text);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException(e);
         }
     }

@@ -3,6 +3,7 @@ package io.idbench.support;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ public final class SqlSeed {
             new Leaf(ENTERPRISE + ":employeeNumber", "string_value", "'E' || n", "lower('E' || n)"));
 
     public static void relational(Connection c, int n) throws SQLException {
-        List<String> sql = new java.util.ArrayList<>();
+        List<String> sql = new ArrayList<>();
         sql.add("INSERT INTO r_user (id, user_name, version, created, last_modified) "
                 + "SELECT " + ID + ", 'user.' || n, 1, now(), now() FROM generate_series(1, " + n + ") n");
         for (Leaf leaf : LEAVES) {

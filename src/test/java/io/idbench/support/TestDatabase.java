@@ -4,6 +4,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.provision.ExternalPostgresProvider;
+import io.idbench.provision.PoolWaits;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -48,7 +50,7 @@ public final class TestDatabase {
     }
 
     /** … with the pool's connection waits recorded into {@code waits}. */
-    public static HikariDataSource fresh(String name, int poolSize, io.idbench.provision.PoolWaits waits) {
+    public static HikariDataSource fresh(String name, int poolSize, PoolWaits waits) {
         try (Connection c = pool().getConnection(); Statement s = c.createStatement()) {
             c.setAutoCommit(true);
             s.execute("DROP DATABASE IF EXISTS " + name);
@@ -56,7 +58,7 @@ public final class TestDatabase {
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot create database " + name + ": " + e.getMessage(), e);
         }
-        return ConnectionPools.create(new io.idbench.provision.ExternalPostgresProvider(
+        return ConnectionPools.create(new ExternalPostgresProvider(
                 postgres.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + name), postgres.user(),
                 postgres.password(), "tests: database " + name), poolSize, waits);
     }
