@@ -5,10 +5,10 @@ import picocli.CommandLine.Option;
 
 /** Where PostgreSQL comes from, and how the embedded one is set up. */
 final class DatabaseOptions {
-    @Option(names = "--db-provider", paramLabel = "<provider>", defaultValue = ScenarioConfig.DEFAULT_PROVIDER,
+    @Option(names = "--db-provider", paramLabel = "<provider>",
             description = "Where PostgreSQL comes from: auto (testcontainers when a container engine answers, else "
                     + "embedded; external with --db-url), embedded, testcontainers or external (default: ${DEFAULT-VALUE}).")
-    String dbProvider;
+    String dbProvider = ScenarioConfig.DEFAULT_PROVIDER.id();
 
     @Option(names = "--db-url", paramLabel = "<jdbc-url>",
             description = "External PostgreSQL, e.g. jdbc:postgresql://127.0.0.1:15432/idbench (default: auto). "

@@ -5,10 +5,10 @@ import picocli.CommandLine.Option;
 
 /** What is stored and seeded: the storage, the dataset (size, dynamic groups) and how passwords are hashed. */
 final class DatasetOptions {
-    @Option(names = "--storage", paramLabel = "<storage>", defaultValue = ScenarioConfig.DEFAULT_STORAGE,
+    @Option(names = "--storage", paramLabel = "<storage>",
             description = "How identities are stored: jsonb (one jsonb document per identity) or relational "
                     + "(Syncope's EAV tables) (default: ${DEFAULT-VALUE}).")
-    String storage;
+    String storage = ScenarioConfig.DEFAULT_STORAGE.id();
 
     @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_USERS,
             description = "Identities user.1 … user.<n> of the docs/workload.md profile, seeded by COPY before the service starts, "
@@ -28,9 +28,9 @@ final class DatasetOptions {
                     + "(for JMeter's CSV Data Set).")
     String usersCsv;
 
-    @Option(names = "--password-hash", paramLabel = "<algorithm>", defaultValue = ScenarioConfig.DEFAULT_PASSWORD_HASH,
+    @Option(names = "--password-hash", paramLabel = "<algorithm>",
             description = "How user passwords are stored: ssha256 (salted SHA-256) or bcrypt (default: ${DEFAULT-VALUE}).")
-    String passwordHash;
+    String passwordHash = ScenarioConfig.DEFAULT_PASSWORD_HASH.id();
 
     @Option(names = "--bcrypt-cost", paramLabel = "<cost>", defaultValue = "" + ScenarioConfig.DEFAULT_BCRYPT_COST,
             description = "bcrypt cost factor, 4..31 (default: ${DEFAULT-VALUE}).")

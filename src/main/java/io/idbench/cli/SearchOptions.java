@@ -5,25 +5,25 @@ import picocli.CommandLine.Option;
 
 /** Who answers user searches, and where a search engine comes from. */
 final class SearchOptions {
-    @Option(names = "--search", paramLabel = "<search>", defaultValue = ScenarioConfig.DEFAULT_SEARCH,
+    @Option(names = "--search", paramLabel = "<search>",
             description = "Who answers user searches: sql (the storage's own queries), elasticsearch or opensearch "
                     + "(default: ${DEFAULT-VALUE}).")
-    String search;
+    String search = ScenarioConfig.DEFAULT_SEARCH.id();
 
-    @Option(names = "--search-provider", paramLabel = "<provider>", defaultValue = ScenarioConfig.DEFAULT_PROVIDER,
+    @Option(names = "--search-provider", paramLabel = "<provider>",
             description = "Where the search engine comes from: auto (testcontainers when a container engine answers, "
                     + "else embedded; external with --search-url), embedded, testcontainers or external (default: ${DEFAULT-VALUE}).")
-    String searchProvider;
+    String searchProvider = ScenarioConfig.DEFAULT_PROVIDER.id();
 
     @Option(names = "--search-url", paramLabel = "<url>",
             description = "External engine, e.g. http://127.0.0.1:19200 (docker-compose.yml starts one).")
     String searchUrl;
 
-    @Option(names = "--search-refresh", paramLabel = "<policy>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_REFRESH,
+    @Option(names = "--search-refresh", paramLabel = "<policy>",
             description = "What a search sees right after a write: false (within the 1 s refresh interval), wait_for "
                     + "(writes wait for it) or true (a refresh per write) (default: ${DEFAULT-VALUE}). "
                     + "Lookups by a unique key (userName eq …) always read the database.")
-    String searchRefresh;
+    String searchRefresh = ScenarioConfig.DEFAULT_SEARCH_REFRESH.id();
 
     @Option(names = "--search-index", paramLabel = "<name>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_INDEX,
             description = "Name of the user index (default: ${DEFAULT-VALUE}).")

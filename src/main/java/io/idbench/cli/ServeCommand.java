@@ -178,7 +178,7 @@ public final class ServeCommand implements Callable<Integer> {
     private void writeInfo(ScimServer server, String staticToken, ServiceStack stack, ScenarioConfig config) throws IOException {
         var json = Json.mapper().createObjectNode();
         json.put("baseUrl", server.baseUrl()).put("port", server.port()).put("token", staticToken)
-                .put("storage", stack.store.name()).put("search", config.search()).put("pid", ProcessHandle.current().pid());
+                .put("storage", stack.store.storage().id()).put("search", config.search().id()).put("pid", ProcessHandle.current().pid());
         if (config.searchEngine()) {
             json.put("searchUrl", stack.engineUrl).put("searchIndex", config.searchIndex());
             if (stack.store instanceof IndexedIdentityStore indexed) {

@@ -1,19 +1,20 @@
 package io.idbench.cli;
 
+import io.idbench.config.PasswordHash;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
-import io.idbench.provision.Provider;
+import io.idbench.config.Provider;
 import io.idbench.telemetry.ServerTelemetry;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
@@ -111,7 +112,7 @@ final class ServiceStack {
                         && config.searchSnapshotDir() != null
                         ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
                 indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
-                        RefreshPolicy.of(config.searchRefresh()), Json.mapper(), progress::step, snapshot);
+                        config.searchRefresh(), Json.mapper(), progress::step, snapshot);
                 if (config.users() > 0) {
                     if (indexed.lastRestore().isPresent()) {
                         progress.step(config.users()); // restored whole
@@ -173,7 +174,7 @@ final class ServiceStack {
     }
 
     static Dataset dataset(ScenarioConfig config) {
-        String hash = config.passwordHash().equals("bcrypt") ? "bcrypt" + config.bcryptCost() : config.passwordHash();
+        String hash = config.passwordHash() == PasswordHash.BCRYPT ? "bcrypt" + config.bcryptCost() : config.passwordHash().id();
         return Dataset.of(config.storage(), config.users(), config.dyn(), hash);
     }
 

@@ -3,26 +3,22 @@ package io.idbench.config;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Everything a run is configured with, validated once and immutable afterwards (HikariCP style:
  * named defaults, one validation with precise messages). Built fluently:
- * {@code ScenarioConfig.builder().withStorage("jsonb").withPort(0).build()}.
+ * {@code ScenarioConfig.builder().withStorage(Storage.JSONB).withPort(0).build()}. Names given as text
+ * (picocli options, the Maven step) are parsed to the typed choices in {@link Builder#build()}, once.
  */
 public final class ScenarioConfig {
-    public static final String DEFAULT_STORAGE = "jsonb";
-    public static final Set<String> STORAGES = Set.of("jsonb", "relational");
+    public static final Storage DEFAULT_STORAGE = Storage.JSONB;
     /** Loopback only: the service under test is never exposed beyond this machine by default. */
     public static final String DEFAULT_BIND = "127.0.0.1";
     /** 0 = a free port chosen at start-up (never a fixed well-known port). */
     public static final int DEFAULT_PORT = 0;
     public static final String DEFAULT_ADMIN_USER = "admin";
-    public static final String DEFAULT_PASSWORD_HASH = "ssha256";
-    public static final Set<String> PASSWORD_HASHES = Set.of("ssha256", "bcrypt");
+    public static final PasswordHash DEFAULT_PASSWORD_HASH = PasswordHash.SSHA256;
     public static final int DEFAULT_BCRYPT_COST = 10;
     /** Enough connections for 10 JMeter threads plus headroom; PostgreSQL itself has 2 cores here. */
     public static final int DEFAULT_DB_POOL_SIZE = 20;
@@ -31,16 +27,13 @@ public final class ScenarioConfig {
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
     /** A full GET of a larger group answers 400 tooMany instead of building a huge response. */
     public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
-    public static final Set<String> PROVIDERS = Set.of("auto", "embedded", "testcontainers", "external");
     /** Testcontainers when a container engine answers, else embedded; external when a URL is given. */
-    public static final String DEFAULT_PROVIDER = "auto";
+    public static final Provider DEFAULT_PROVIDER = Provider.AUTO;
     public static final String DEFAULT_PG_IMAGE = "postgres:17";
     /** sql = the storage's own queries; otherwise the engine answers searches. */
-    public static final String DEFAULT_SEARCH = "sql";
-    public static final Set<String> SEARCHES = Set.of("sql", "elasticsearch", "opensearch");
+    public static final SearchMode DEFAULT_SEARCH = SearchMode.SQL;
     /** Near-real-time, as Syncope: a search sees a write after the next periodic refresh (1 s). */
-    public static final String DEFAULT_SEARCH_REFRESH = "false";
-    public static final Set<String> SEARCH_REFRESHES = Set.of("false", "wait_for", "true");
+    public static final RefreshPolicy DEFAULT_SEARCH_REFRESH = RefreshPolicy.FALSE;
     public static final String DEFAULT_SEARCH_INDEX = "idbench-users";
     /** Small, as in the 2018 study's single-VM setup; the machine also runs PostgreSQL, the service and JMeter. */
     public static final String DEFAULT_SEARCH_HEAP = "512m";
@@ -62,13 +55,13 @@ public final class ScenarioConfig {
     /** --pg-data-dir=none: a throw-away data directory, removed when PostgreSQL stops; nothing is kept. */
     public static final String NO_PG_DATA_DIR = "none";
 
-    private final String storage;
+    private final Storage storage;
     private final String bind;
     private final int port;
     private final String token;
     private final String adminUser;
     private final String adminPassword;
-    private final String passwordHash;
+    private final PasswordHash passwordHash;
     private final int bcryptCost;
     private final String dbUrl;
     private final String dbUser;
@@ -79,12 +72,12 @@ public final class ScenarioConfig {
     private final String pgSharedBuffers;
     private final int maxGroupMembers;
     private final boolean dyn;
-    private final String dbProvider;
+    private final Provider dbProvider;
     private final String pgImage;
-    private final String search;
-    private final String searchProvider;
+    private final SearchMode search;
+    private final Provider searchProvider;
     private final String searchUrl;
-    private final String searchRefresh;
+    private final RefreshPolicy searchRefresh;
     private final String searchIndex;
     private final String searchHeap;
     private final String elasticsearchImage;
@@ -98,13 +91,13 @@ public final class ScenarioConfig {
     private final Handicap handicap;
 
     private ScenarioConfig(Builder b) {
-        this.storage = b.storage;
+        this.storage = b.parsedStorage;
         this.bind = b.bind;
         this.port = b.port;
         this.token = b.token;
         this.adminUser = b.adminUser;
         this.adminPassword = b.adminPassword;
-        this.passwordHash = b.passwordHash;
+        this.passwordHash = b.parsedPasswordHash;
         this.bcryptCost = b.bcryptCost;
         this.dbUrl = b.dbUrl;
         this.dbUser = b.dbUser;
@@ -115,12 +108,12 @@ public final class ScenarioConfig {
         this.pgSharedBuffers = b.pgSharedBuffers;
         this.maxGroupMembers = b.maxGroupMembers;
         this.dyn = b.dyn;
-        this.dbProvider = b.dbProvider;
+        this.dbProvider = b.parsedDbProvider;
         this.pgImage = b.pgImage;
-        this.search = b.search;
-        this.searchProvider = b.searchProvider;
+        this.search = b.parsedSearch;
+        this.searchProvider = b.parsedSearchProvider;
         this.searchUrl = b.searchUrl;
-        this.searchRefresh = b.searchRefresh;
+        this.searchRefresh = b.parsedSearchRefresh;
         this.searchIndex = b.searchIndex;
         this.searchHeap = b.searchHeap;
         this.elasticsearchImage = b.elasticsearchImage;
@@ -138,7 +131,7 @@ public final class ScenarioConfig {
         return new Builder();
     }
 
-    public String storage() { return storage; }
+    public Storage storage() { return storage; }
     public String bind() { return bind; }
     public int port() { return port; }
     /** The static bearer token, or null when one is to be generated. */
@@ -146,7 +139,7 @@ public final class ScenarioConfig {
     public String adminUser() { return adminUser; }
     /** The token endpoint's password, or null when one is to be generated. */
     public String adminPassword() { return adminPassword; }
-    public String passwordHash() { return passwordHash; }
+    public PasswordHash passwordHash() { return passwordHash; }
     public int bcryptCost() { return bcryptCost; }
     /** External PostgreSQL JDBC URL, or null for the embedded server. */
     public String dbUrl() { return dbUrl; }
@@ -159,12 +152,12 @@ public final class ScenarioConfig {
     public int maxGroupMembers() { return maxGroupMembers; }
     /** Whether the ten dynamic groups type-a … type-j exist. */
     public boolean dyn() { return dyn; }
-    public String dbProvider() { return dbProvider; }
+    public Provider dbProvider() { return dbProvider; }
     public String pgImage() { return pgImage; }
-    public String search() { return search; }
-    public String searchProvider() { return searchProvider; }
+    public SearchMode search() { return search; }
+    public Provider searchProvider() { return searchProvider; }
     public String searchUrl() { return searchUrl; }
-    public String searchRefresh() { return searchRefresh; }
+    public RefreshPolicy searchRefresh() { return searchRefresh; }
     public String searchIndex() { return searchIndex; }
     public String searchHeap() { return searchHeap; }
     public String elasticsearchImage() { return elasticsearchImage; }
@@ -190,7 +183,7 @@ public final class ScenarioConfig {
      */
     public Path searchSnapshotDir() {
         Path pg = pgDataDir();
-        return pg == null || !searchEngine() ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots").resolve(search);
+        return pg == null || !searchEngine() ? null : pg.resolveSibling(pg.getFileName() + "-search-snapshots").resolve(search.id());
     }
 
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
@@ -200,17 +193,17 @@ public final class ScenarioConfig {
 
     /** True when searches run on a search engine. */
     public boolean searchEngine() {
-        return !search.equals("sql");
+        return search.engine();
     }
 
     public static final class Builder {
-        private String storage = DEFAULT_STORAGE;
+        private String storage = DEFAULT_STORAGE.id();
         private String bind = DEFAULT_BIND;
         private int port = DEFAULT_PORT;
         private String token;
         private String adminUser = DEFAULT_ADMIN_USER;
         private String adminPassword;
-        private String passwordHash = DEFAULT_PASSWORD_HASH;
+        private String passwordHash = DEFAULT_PASSWORD_HASH.id();
         private int bcryptCost = DEFAULT_BCRYPT_COST;
         private String dbUrl;
         private String dbUser = "postgres";
@@ -221,12 +214,12 @@ public final class ScenarioConfig {
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
         private boolean dyn = DEFAULT_DYN;
-        private String dbProvider = DEFAULT_PROVIDER;
+        private String dbProvider = DEFAULT_PROVIDER.id();
         private String pgImage = DEFAULT_PG_IMAGE;
-        private String search = DEFAULT_SEARCH;
-        private String searchProvider = DEFAULT_PROVIDER;
+        private String search = DEFAULT_SEARCH.id();
+        private String searchProvider = DEFAULT_PROVIDER.id();
         private String searchUrl;
-        private String searchRefresh = DEFAULT_SEARCH_REFRESH;
+        private String searchRefresh = DEFAULT_SEARCH_REFRESH.id();
         private String searchIndex = DEFAULT_SEARCH_INDEX;
         private String searchHeap = DEFAULT_SEARCH_HEAP;
         private String elasticsearchImage = DEFAULT_ELASTICSEARCH_IMAGE;
@@ -239,14 +232,22 @@ public final class ScenarioConfig {
         private String usersCsv;
         private String handicap = "";
         private Handicap parsedHandicap;
+        private Storage parsedStorage;
+        private PasswordHash parsedPasswordHash;
+        private SearchMode parsedSearch;
+        private Provider parsedDbProvider;
+        private Provider parsedSearchProvider;
+        private RefreshPolicy parsedSearchRefresh;
 
-        public Builder withStorage(String v) { this.storage = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withStorage(String v) { this.storage = v; return this; }
+        public Builder withStorage(Storage v) { this.storage = v.id(); return this; }
         public Builder withBind(String v) { this.bind = v; return this; }
         public Builder withPort(int v) { this.port = v; return this; }
         public Builder withToken(String v) { this.token = v; return this; }
         public Builder withAdminUser(String v) { this.adminUser = v; return this; }
         public Builder withAdminPassword(String v) { this.adminPassword = v; return this; }
-        public Builder withPasswordHash(String v) { this.passwordHash = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withPasswordHash(String v) { this.passwordHash = v; return this; }
+        public Builder withPasswordHash(PasswordHash v) { this.passwordHash = v.id(); return this; }
         public Builder withBcryptCost(int v) { this.bcryptCost = v; return this; }
         public Builder withDbUrl(String v) { this.dbUrl = v; return this; }
         public Builder withDbUser(String v) { this.dbUser = v; return this; }
@@ -257,12 +258,16 @@ public final class ScenarioConfig {
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
         public Builder withDyn(boolean v) { this.dyn = v; return this; }
-        public Builder withDbProvider(String v) { this.dbProvider = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withDbProvider(String v) { this.dbProvider = v; return this; }
+        public Builder withDbProvider(Provider v) { this.dbProvider = v.id(); return this; }
         public Builder withPgImage(String v) { this.pgImage = v; return this; }
-        public Builder withSearch(String v) { this.search = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
-        public Builder withSearchProvider(String v) { this.searchProvider = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withSearch(String v) { this.search = v; return this; }
+        public Builder withSearch(SearchMode v) { this.search = v.id(); return this; }
+        public Builder withSearchProvider(String v) { this.searchProvider = v; return this; }
+        public Builder withSearchProvider(Provider v) { this.searchProvider = v.id(); return this; }
         public Builder withSearchUrl(String v) { this.searchUrl = v; return this; }
-        public Builder withSearchRefresh(String v) { this.searchRefresh = v == null ? null : v.toLowerCase(Locale.ROOT); return this; }
+        public Builder withSearchRefresh(String v) { this.searchRefresh = v; return this; }
+        public Builder withSearchRefresh(RefreshPolicy v) { this.searchRefresh = v.id(); return this; }
         public Builder withSearchIndex(String v) { this.searchIndex = v; return this; }
         public Builder withSearchHeap(String v) { this.searchHeap = v; return this; }
         public Builder withElasticsearchImage(String v) { this.elasticsearchImage = v; return this; }
@@ -276,9 +281,7 @@ public final class ScenarioConfig {
 
         /** Validates every parameter; the first problem is reported as one precise line. */
         public ScenarioConfig build() {
-            if (storage == null || !STORAGES.contains(storage)) {
-                throw new ConfigException("storage must be one of " + sorted(STORAGES) + ", was '" + storage + "'");
-            }
+            parsedStorage = Storage.parse(storage);
             if (bind == null || bind.isBlank()) {
                 throw new ConfigException("bind address must not be empty");
             }
@@ -299,9 +302,7 @@ public final class ScenarioConfig {
             if (adminPassword != null && adminPassword.length() < 8) {
                 throw new ConfigException("admin password must be at least 8 characters long, was " + adminPassword.length());
             }
-            if (passwordHash == null || !PASSWORD_HASHES.contains(passwordHash)) {
-                throw new ConfigException("password hash must be one of " + sorted(PASSWORD_HASHES) + ", was '" + passwordHash + "'");
-            }
+            parsedPasswordHash = PasswordHash.parse(passwordHash);
             if (bcryptCost < 4 || bcryptCost > 31) {
                 throw new ConfigException("bcrypt cost must be between 4 and 31, was " + bcryptCost);
             }
@@ -331,37 +332,29 @@ public final class ScenarioConfig {
         }
 
         private void validateProviders() {
-            if (dbProvider == null || !PROVIDERS.contains(dbProvider)) {
-                throw new ConfigException("db provider must be one of " + sorted(PROVIDERS) + ", was '" + dbProvider + "'");
-            }
-            if (dbProvider.equals("external") && dbUrl == null) {
+            Provider dbProvider = parsedDbProvider = Provider.parse("db provider", this.dbProvider);
+            if (dbProvider == Provider.EXTERNAL && dbUrl == null) {
                 throw new ConfigException("db provider external needs a db url (jdbc:postgresql://…)");
             }
-            if (dbUrl != null && (dbProvider.equals("embedded") || dbProvider.equals("testcontainers"))) {
+            if (dbUrl != null && (dbProvider == Provider.EMBEDDED || dbProvider == Provider.TESTCONTAINERS)) {
                 throw new ConfigException("a db url is given, but the db provider is " + dbProvider + "; use external or auto");
             }
-            if (search == null || !SEARCHES.contains(search)) {
-                throw new ConfigException("search must be one of " + sorted(SEARCHES) + ", was '" + search + "'");
-            }
-            if (searchProvider == null || !PROVIDERS.contains(searchProvider)) {
-                throw new ConfigException("search provider must be one of " + sorted(PROVIDERS) + ", was '" + searchProvider + "'");
-            }
-            if (search.equals("sql") && (searchUrl != null || !searchProvider.equals(DEFAULT_PROVIDER))) {
+            SearchMode search = parsedSearch = SearchMode.parse(this.search);
+            Provider searchProvider = parsedSearchProvider = Provider.parse("search provider", this.searchProvider);
+            if (!search.engine() && (searchUrl != null || searchProvider != DEFAULT_PROVIDER)) {
                 throw new ConfigException("a search " + (searchUrl != null ? "url" : "provider") + " is given, but search is sql;"
                         + " choose elasticsearch or opensearch");
             }
-            if (searchProvider.equals("external") && searchUrl == null) {
+            if (searchProvider == Provider.EXTERNAL && searchUrl == null) {
                 throw new ConfigException("search provider external needs a search url (http://host:port)");
             }
-            if (searchUrl != null && (searchProvider.equals("embedded") || searchProvider.equals("testcontainers"))) {
+            if (searchUrl != null && (searchProvider == Provider.EMBEDDED || searchProvider == Provider.TESTCONTAINERS)) {
                 throw new ConfigException("a search url is given, but the search provider is " + searchProvider + "; use external or auto");
             }
             if (searchUrl != null && !searchUrl.matches("https?://[^/\\s]+/?")) {
                 throw new ConfigException("search url must look like http://host:port, was '" + searchUrl + "'");
             }
-            if (searchRefresh == null || !SEARCH_REFRESHES.contains(searchRefresh)) {
-                throw new ConfigException("search refresh must be one of " + sorted(SEARCH_REFRESHES) + ", was '" + searchRefresh + "'");
-            }
+            parsedSearchRefresh = RefreshPolicy.parse(searchRefresh);
             if (searchIndex == null || !searchIndex.matches("[a-z0-9][a-z0-9_-]{0,99}")) {
                 throw new ConfigException("search index must be lower-case letters, digits, '-' or '_' (at most 100), was '"
                         + searchIndex + "'");
@@ -391,8 +384,5 @@ public final class ScenarioConfig {
             }
         }
 
-        private static String sorted(Set<String> values) {
-            return String.join(", ", new TreeSet<>(values));
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;

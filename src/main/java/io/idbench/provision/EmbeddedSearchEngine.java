@@ -1,5 +1,7 @@
 package io.idbench.provision;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Provider;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
@@ -33,14 +35,14 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
 
     private final Process process;
-    private final String engine;
+    private final SearchMode engine;
     private final String version;
     private final String url;
     private final Path workDir;
     private final String why;
     private final Duration startup;
 
-    private EmbeddedSearchEngine(Process process, String engine, String version, String url, Path workDir, String why,
+    private EmbeddedSearchEngine(Process process, SearchMode engine, String version, String url, Path workDir, String why,
                                  Duration startup) {
         this.process = process;
         this.engine = engine;
@@ -52,11 +54,11 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     }
 
     public static EmbeddedSearchEngine start(ScenarioConfig config, String why) {
-        boolean elastic = config.search().equals("elasticsearch");
+        boolean elastic = config.search() == SearchMode.ELASTICSEARCH;
         String version = elastic ? BuildInfo.elasticsearchVersion() : BuildInfo.opensearchVersion();
-        String dist = config.search() + "-" + version;
+        String dist = config.search().id() + "-" + version;
         Path home = Path.of(config.searchHome() != null ? config.searchHome() : BuildInfo.searchDistDirectory()).resolve(dist);
-        Path launcher = home.resolve("bin").resolve(config.search());
+        Path launcher = home.resolve("bin").resolve(config.search().id());
         if (!Files.isExecutable(launcher)) {
             throw new IllegalStateException("No " + dist + " at " + home + ": run ./mvnw generate-resources to unpack it, "
                     + "or point --search-home at the directory holding " + dist);
@@ -66,7 +68,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
         Path work;
         try {
             Files.createDirectories(Path.of(config.searchWorkDir()));
-            work = Files.createTempDirectory(Path.of(config.searchWorkDir()).toAbsolutePath(), config.search() + "-");
+            work = Files.createTempDirectory(Path.of(config.searchWorkDir()).toAbsolutePath(), config.search().id() + "-");
             Files.createDirectories(work.resolve("tmp"));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create a work directory under " + config.searchWorkDir(), e);
@@ -177,7 +179,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     public String url() { return url; }
 
     @Override
-    public String engine() { return engine; }
+    public SearchMode engine() { return engine; }
 
     /** Time from process start to a healthy cluster. */
     public Duration startup() { return startup; }
@@ -189,7 +191,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
 
     @Override
     public String description() {
-        return "Search engine: embedded " + (engine.equals("opensearch") ? "OpenSearch " : "Elasticsearch ") + version
+        return "Search engine: embedded " + engine.productName() + " " + version
                 + " at " + url + ", ready in " + String.format("%.1f s", startup.toMillis() / 1000.0)
                 + " (" + why + "; pid " + process.pid() + ")";
     }

@@ -1,5 +1,7 @@
 package io.idbench.provision;
 
+import io.idbench.config.Provider;
+
 /** A PostgreSQL server someone else runs (--db-url): nothing to start or stop. */
 public final class ExternalPostgresProvider implements PostgresProvider {
     private final String url;

@@ -1,12 +1,15 @@
 package io.idbench.provision;
 
+import io.idbench.config.Provider;
+import io.idbench.config.SearchMode;
+
 /** A search engine someone else runs (--search-url, e.g. the one docker-compose.yml starts). */
 public final class ExternalSearchEngine implements SearchEngineProvider {
-    private final String engine;
+    private final SearchMode engine;
     private final String url;
     private final String why;
 
-    public ExternalSearchEngine(String engine, String url, String why) {
+    public ExternalSearchEngine(SearchMode engine, String url, String why) {
         this.engine = engine;
         this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         this.why = why;
@@ -16,7 +19,7 @@ public final class ExternalSearchEngine implements SearchEngineProvider {
     public String url() { return url; }
 
     @Override
-    public String engine() { return engine; }
+    public SearchMode engine() { return engine; }
 
     @Override
     public Provider provider() {

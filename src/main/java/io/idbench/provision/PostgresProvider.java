@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import java.util.OptionalLong;
 
@@ -42,9 +43,9 @@ public interface PostgresProvider extends AutoCloseable {
     @Override
     void close();
 
-    /** The configured provider; {@code auto} is resolved by {@link Provider#choose}. */
+    /** The configured provider; {@code auto} is resolved by {@link ProviderChoice#choose}. */
     static PostgresProvider start(ScenarioConfig config) {
-        Provider.Choice choice = Provider.choose(Provider.of(config.dbProvider()), config.dbUrl() != null, "--db-url");
+        ProviderChoice choice = ProviderChoice.choose(config.dbProvider(), config.dbUrl() != null, "--db-url");
         switch (choice.provider()) {
             case EXTERNAL:
                 return new ExternalPostgresProvider(config.dbUrl(), config.dbUser(), config.dbPassword(), choice.why());

@@ -1,5 +1,7 @@
 package io.idbench.provision;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import java.util.OptionalLong;
 
@@ -10,7 +12,7 @@ public interface SearchEngineProvider extends AutoCloseable {
     String url();
 
     /** "elasticsearch" or "opensearch". */
-    String engine();
+    SearchMode engine();
 
     /**
      * The process id, on this machine, of the server's root process when idbench can see it (a
@@ -30,9 +32,9 @@ public interface SearchEngineProvider extends AutoCloseable {
     @Override
     void close();
 
-    /** The configured provider for {@code config.search()}; {@code auto} is resolved by {@link Provider#choose}. */
+    /** The configured provider for {@code config.search()}; {@code auto} is resolved by {@link ProviderChoice#choose}. */
     static SearchEngineProvider start(ScenarioConfig config) {
-        Provider.Choice choice = Provider.choose(Provider.of(config.searchProvider()), config.searchUrl() != null, "--search-url");
+        ProviderChoice choice = ProviderChoice.choose(config.searchProvider(), config.searchUrl() != null, "--search-url");
         switch (choice.provider()) {
             case EXTERNAL:
                 return new ExternalSearchEngine(config.search(), config.searchUrl(), choice.why());

@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.config.Provider;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;

@@ -1,5 +1,7 @@
 package io.idbench.provision;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Provider;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
@@ -21,17 +23,17 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider {
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(3);
 
     private final GenericContainer<?> container;
-    private final String engine;
+    private final SearchMode engine;
     private final String why;
 
-    private TestcontainersSearchEngine(GenericContainer<?> container, String engine, String why) {
+    private TestcontainersSearchEngine(GenericContainer<?> container, SearchMode engine, String why) {
         this.container = container;
         this.engine = engine;
         this.why = why;
     }
 
     public static TestcontainersSearchEngine start(ScenarioConfig config, String why) {
-        boolean elastic = config.search().equals("elasticsearch");
+        boolean elastic = config.search() == SearchMode.ELASTICSEARCH;
         String image = elastic ? config.elasticsearchImage() : config.opensearchImage();
         String heap = "-Xms" + config.searchHeap() + " -Xmx" + config.searchHeap();
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
@@ -63,7 +65,7 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider {
     }
 
     @Override
-    public String engine() { return engine; }
+    public SearchMode engine() { return engine; }
 
     @Override
     public OptionalLong hostPid() {

@@ -1,6 +1,12 @@
 package io.idbench.run;
 
+import io.idbench.config.Choice;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Provider;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import io.idbench.results.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,15 +49,15 @@ public final class Parameters {
             new Parameter("target.url", "", null, false,
                     "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token"),
             new Parameter("target.token", "", null, true, "the bearer token for target.url"),
-            serve("storage", ScenarioConfig.DEFAULT_STORAGE, "--storage", "jsonb or relational"),
-            serve("search", ScenarioConfig.DEFAULT_SEARCH, "--search", "sql, elasticsearch or opensearch"),
+            serve("storage", ScenarioConfig.DEFAULT_STORAGE.id(), "--storage", "one of " + Storage.ids()),
+            serve("search", ScenarioConfig.DEFAULT_SEARCH.id(), "--search", "one of " + SearchMode.ids()),
             serve("dyn", "" + ScenarioConfig.DEFAULT_DYN, "--dyn", "dynamic group memberships (the 2018 'dyn' scenarios)"),
             serve("users", "" + ScenarioConfig.DEFAULT_USERS, "--users", "identities seeded before the run (kept and reused)"),
             serve("fresh", "false", "--fresh", "seed the dataset again even when it is kept"),
-            serve("passwordHash", ScenarioConfig.DEFAULT_PASSWORD_HASH, "--password-hash", "ssha256 or bcrypt"),
+            serve("passwordHash", ScenarioConfig.DEFAULT_PASSWORD_HASH.id(), "--password-hash", "one of " + Choice.ids(PasswordHash.class)),
             serve("handicap", "", "--handicap",
                     "calibration: CPU burnt on purpose in operations, e.g. update:10% or read:200us (recorded, shown loudly)"),
-            serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER, "--db-provider", "auto, embedded, testcontainers or external"),
+            serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--db-provider", "one of " + Choice.ids(Provider.class)),
             serve("db.url", "", "--db-url", "JDBC URL of an external PostgreSQL"),
             serve("db.user", "postgres", "--db-user", "its user"),
             new Parameter("db.password", "", "--db-password", true, "its password"),
@@ -59,10 +65,10 @@ public final class Parameters {
             serve("pgDataDir", ScenarioConfig.DEFAULT_PG_DATA_DIR, "--pg-data-dir",
                     "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
             serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),
-            serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER, "--search-provider", "auto, embedded, testcontainers or external"),
+            serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--search-provider", "one of " + Choice.ids(Provider.class)),
             serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch"),
             serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap"),
-            serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH, "--search-refresh", "false, wait_for or true"));
+            serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH.id(), "--search-refresh", "one of " + Choice.ids(RefreshPolicy.class)));
 
     private static final Map<String, Parameter> BY_KEY = index();
 

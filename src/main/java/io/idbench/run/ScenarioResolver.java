@@ -1,6 +1,8 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -26,10 +28,21 @@ public final class ScenarioResolver {
     public static final String OVERRIDE = "-D";
 
     /** The axis profiles of the POM and the parameter each one sets. */
-    static final Map<String, Map.Entry<String, String>> PROFILES = Map.of(
-            "relational", Map.entry("storage", "relational"), "jsonb", Map.entry("storage", "jsonb"),
-            "es", Map.entry("search", "elasticsearch"), "os", Map.entry("search", "opensearch"),
-            "sql", Map.entry("search", "sql"), "nodyn", Map.entry("dyn", "false"), "dyn", Map.entry("dyn", "true"));
+    static final Map<String, Map.Entry<String, String>> PROFILES = profiles();
+
+    /** -P&lt;storage&gt; for each storage, -Psql/-Pes/-Pos for each search mode, -Pdyn/-Pnodyn. */
+    private static Map<String, Map.Entry<String, String>> profiles() {
+        Map<String, Map.Entry<String, String>> profiles = new LinkedHashMap<>();
+        for (Storage s : Storage.values()) {
+            profiles.put(s.id(), Map.entry("storage", s.id()));
+        }
+        for (SearchMode m : SearchMode.values()) {
+            profiles.put(m.shortName(), Map.entry("search", m.id()));
+        }
+        profiles.put("nodyn", Map.entry("dyn", "false"));
+        profiles.put("dyn", Map.entry("dyn", "true"));
+        return Map.copyOf(profiles);
+    }
 
     private final Path parametersDir;
 

@@ -1,13 +1,8 @@
 package io.idbench.search;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
+import io.idbench.store.Jdbc;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -24,21 +19,11 @@ import javax.sql.DataSource;
 public final class IndexBacklog {
     public static final String DDL = "/db/search/backlog.sql";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
     public IndexBacklog(DataSource dataSource) {
-        this.dataSource = dataSource;
-        try (InputStream in = IndexBacklog.class.getResourceAsStream(DDL)) {
-            String ddl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            run(c -> {
-                try (Statement s = c.createStatement()) {
-                    s.execute(ddl);
-                }
-                return null;
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.jdbc = new Jdbc(dataSource, "search_backlog");
+        jdbc.runScript(DDL);
     }
 
     public record Entry(UUID userId, OffsetDateTime recorded) {
@@ -48,7 +33,7 @@ public final class IndexBacklog {
         if (ids.isEmpty()) {
             return;
         }
-        run(c -> {
+        jdbc.autocommit(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO search_backlog (user_id, reason) VALUES (?, ?) "
                     + "ON CONFLICT (user_id) DO UPDATE SET recorded = clock_timestamp(), reason = excluded.reason")) {
                 for (UUID id : ids) {
@@ -63,17 +48,12 @@ public final class IndexBacklog {
     }
 
     public long size() {
-        return run(c -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM search_backlog")) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
+        return jdbc.count("search_backlog");
     }
 
     /** The oldest entries, at most {@code limit}. */
     public List<Entry> oldest(int limit) {
-        return run(c -> {
+        return jdbc.autocommit(c -> {
             List<Entry> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT user_id, recorded FROM search_backlog ORDER BY recorded, user_id LIMIT ?")) {
@@ -90,7 +70,7 @@ public final class IndexBacklog {
 
     /** Removes repaired entries that were not recorded again in the meantime. */
     public void repaired(List<Entry> entries) {
-        run(c -> {
+        jdbc.autocommit(c -> {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM search_backlog WHERE user_id = ? AND recorded = ?")) {
                 for (Entry e : entries) {
                     ps.setObject(1, e.userId());
@@ -104,25 +84,11 @@ public final class IndexBacklog {
     }
 
     public void clear() {
-        run(c -> {
+        jdbc.autocommit(c -> {
             try (Statement s = c.createStatement()) {
                 s.executeUpdate("DELETE FROM search_backlog");
             }
             return null;
         });
-    }
-
-    @FunctionalInterface
-    private interface Work<T> {
-        T apply(Connection c) throws SQLException;
-    }
-
-    private <T> T run(Work<T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(true);
-            return work.apply(c);
-        } catch (SQLException e) {
-            throw new IllegalStateException("search_backlog: " + e.getMessage(), e);
-        }
     }
 }

@@ -1,5 +1,8 @@
 package io.idbench.search;
 
+import io.idbench.config.Storage;
+import io.idbench.config.SearchMode;
+import io.idbench.config.RefreshPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -130,13 +133,13 @@ public final class IndexedIdentityStore implements IdentityStore {
      * The usual stack: the engine at {@code url} (checked to be {@code engine}), the user index
      * {@code indexName}, the backlog in the store's database.
      */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json) {
         return connect(store, dataSource, engine, url, indexName, refresh, json, n -> { });
     }
 
     /** As above; a rebuild at start reports the users indexed so far to {@code progress}. */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json,
                                                LongConsumer progress) {
         return connect(store, dataSource, engine, url, indexName, refresh, json, progress, null);
@@ -146,7 +149,7 @@ public final class IndexedIdentityStore implements IdentityStore {
      * As above, with a snapshot of the index for the dataset the database holds: {@code snapshotName}
      * is made unique to the engine, its version and the index mapping.
      */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, String engine, String url,
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json,
                                                LongConsumer progress, Snapshot snapshot) {
         ElasticIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
@@ -165,8 +168,8 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     @Override
-    public String name() {
-        return store.name();
+    public Storage storage() {
+        return store.storage();
     }
 
     // ---- users ---------------------------------------------------------------------------

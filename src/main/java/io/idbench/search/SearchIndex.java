@@ -1,5 +1,6 @@
 package io.idbench.search;
 
+import io.idbench.config.SearchMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.ListQuery;
@@ -19,8 +20,8 @@ public interface SearchIndex extends AutoCloseable {
     /** One line: engine, version, where, which index. */
     String description();
 
-    /** The engine's product name as scenarios spell it ("elasticsearch", "opensearch"). */
-    String engine();
+    /** Which engine answers (never {@link SearchMode#SQL}). */
+    SearchMode engine();
 
     boolean exists();
 

@@ -1,8 +1,7 @@
 package io.idbench.seed;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import io.idbench.config.Storage;
+import io.idbench.store.Jdbc;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,7 +13,7 @@ import java.util.Locale;
  * how passwords are hashed, and a fingerprint of the storage's DDL (a dataset built for another
  * schema is another dataset). Two seeds of the same dataset are identical row for row.
  */
-public record Dataset(String storage, long users, boolean dyn, int generatorVersion, String passwordHash,
+public record Dataset(Storage storage, long users, boolean dyn, int generatorVersion, String passwordHash,
                       String schemaFingerprint) {
 
     /** Prefix of the template databases holding complete datasets. */
@@ -23,13 +22,13 @@ public record Dataset(String storage, long users, boolean dyn, int generatorVers
     public static final String LOADING_PREFIX = "idbload_";
 
     /** The dataset of {@code users} identities for a storage, with this build's generator and DDL. */
-    public static Dataset of(String storage, long users, boolean dyn, String passwordHash) {
+    public static Dataset of(Storage storage, long users, boolean dyn, String passwordHash) {
         return new Dataset(storage, users, dyn, IdentityGenerator.VERSION, passwordHash, fingerprint(storage));
     }
 
     /** e.g. {@code jsonb_1000000_nodyn_ssha256_g1_3fa2c9d1}: at most 63 characters with a prefix. */
     public String key() {
-        return storage + "_" + users + "_" + (dyn ? "dyn" : "nodyn") + "_" + passwordHash + "_g" + generatorVersion + "_"
+        return storage.id() + "_" + users + "_" + (dyn ? "dyn" : "nodyn") + "_" + passwordHash + "_g" + generatorVersion + "_"
                 + schemaFingerprint;
     }
 
@@ -50,7 +49,7 @@ public record Dataset(String storage, long users, boolean dyn, int generatorVers
      * The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql)
      * without its comments and blank lines: a reworded comment does not make every seeded dataset stale.
      */
-    static String fingerprint(String storage) {
+    static String fingerprint(Storage storage) {
         try {
             byte[] sha = MessageDigest.getInstance("SHA-256").digest(statements(ddl(storage)).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 4);
@@ -72,15 +71,7 @@ public record Dataset(String storage, long users, boolean dyn, int generatorVers
     }
 
     /** The storage's DDL, exactly as the store runs it at start-up. */
-    static String ddl(String storage) {
-        String resource = "/db/" + storage + "/schema.sql";
-        try (InputStream in = Dataset.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    static String ddl(Storage storage) {
+        return Jdbc.resourceText(storage.schemaResource());
     }
 }

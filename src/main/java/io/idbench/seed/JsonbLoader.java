@@ -3,7 +3,7 @@ package io.idbench.seed;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;

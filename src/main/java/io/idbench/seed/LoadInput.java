@@ -1,6 +1,6 @@
 package io.idbench.seed;
 
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

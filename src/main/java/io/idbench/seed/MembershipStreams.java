@@ -1,7 +1,7 @@
 package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;

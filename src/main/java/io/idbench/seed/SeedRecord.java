@@ -44,7 +44,7 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
 
     static SeedRecord of(Dataset d, String action, Phases phases, Duration total, Long bytes, SeedRecord loaded) {
         double seconds = seconds(total);
-        return new SeedRecord(d.key(), d.storage(), d.users(), d.dyn(), d.generatorVersion(), d.passwordHash(), action,
+        return new SeedRecord(d.key(), d.storage().id(), d.users(), d.dyn(), d.generatorVersion(), d.passwordHash(), action,
                 java.time.Instant.now().toString(), phases, seconds, rate(d.users(), seconds), bytes, loaded);
     }
 

@@ -1,16 +1,17 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
-import io.idbench.membership.ProfileGroups;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.store.ProfileGroupSetup;
 import io.idbench.store.StoredResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -214,7 +215,7 @@ public final class Seeder {
                     }
                 }
             }
-            String userTable = dataset.storage().equals("jsonb") ? "scim_user" : "r_user";
+            String userTable = dataset.storage().userTable();
             users = exists(s, userTable) ? count(s, userTable) : 0;
             String state = markers.get(dataset.key());
             if ("complete".equals(state) && markers.size() == 1 && !fresh) {
@@ -244,7 +245,7 @@ public final class Seeder {
     }
 
     /** Drops every table and sequence the storage's DDL creates (and the marker, and the search backlog). */
-    private static void dropStorage(Statement s, String storage) throws SQLException {
+    private static void dropStorage(Statement s, Storage storage) throws SQLException {
         List<String> tables = new ArrayList<>(List.of(MARKER, "search_backlog"));
         List<String> sequences = new ArrayList<>();
         Matcher m = CREATED.matcher(Dataset.ddl(storage));
@@ -280,7 +281,7 @@ public final class Seeder {
         DynamicGroups dynamic = new DynamicGroups();
         try (HikariDataSource pool = ConnectionPools.create(db.jdbcUrl(), db.user(), db.password(), 2);
              IdentityStore store = IdentityStores.open(dataset.storage(), pool, json)) {
-            ProfileGroups.ensure(store, dataset.dyn(), json);
+            ProfileGroupSetup.ensure(store, dataset.dyn(), json);
             FilterResolver resolver = new FilterResolver(ScimSchemas.GROUP_TYPE);
             for (StoredResource g : store.searchGroups(new ListQuery(resolver.parse("displayName pr"), null, 1, 1000), 0)
                     .resources()) {

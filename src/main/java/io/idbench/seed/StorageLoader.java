@@ -1,5 +1,6 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,14 +22,11 @@ interface StorageLoader {
      */
     void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException;
 
-    static StorageLoader of(String storage, IdentityGenerator generator) {
-        switch (storage) {
-            case "jsonb":
-                return new JsonbLoader(generator);
-            case "relational":
-                return new RelationalLoader(generator);
-            default:
-                throw new IllegalArgumentException("Unknown storage '" + storage + "'");
-        }
+    /** The loader of {@code storage} (exhaustive: a new {@link Storage} does not compile until it is here). */
+    static StorageLoader of(Storage storage, IdentityGenerator generator) {
+        return switch (storage) {
+            case JSONB -> new JsonbLoader(generator);
+            case RELATIONAL -> new RelationalLoader(generator);
+        };
     }
 }

@@ -1,5 +1,6 @@
 package io.idbench.service;
 
+import io.idbench.config.PasswordHash;
 import at.favre.lib.crypto.bcrypt.BCrypt;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,8 +41,11 @@ public interface PasswordHasher {
 
     boolean verify(String password, String stored);
 
-    static PasswordHasher of(String name, int bcryptCost) {
-        return "bcrypt".equals(name) ? new Bcrypt(bcryptCost) : new SaltedSha256();
+    static PasswordHasher of(PasswordHash hash, int bcryptCost) {
+        return switch (hash) {
+            case BCRYPT -> new Bcrypt(bcryptCost);
+            case SSHA256 -> new SaltedSha256();
+        };
     }
 
     /** {@code {SSHA256}base64(sha256(password || salt) || salt)}, 16-byte salt. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.membership.ProfileGroups;
+import io.idbench.store.ProfileGroupSetup;
 import io.idbench.telemetry.ServerTelemetry;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
@@ -52,7 +53,7 @@ public final class ScimServer implements AutoCloseable {
     public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher,
                                    ServerTelemetry telemetry) {
         ObjectMapper json = Json.mapper();
-        ProfileGroups.ensure(store, config.dyn(), json);
+        ProfileGroupSetup.ensure(store, config.dyn(), json);
         Javalin app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
             cfg.startupWatcherEnabled = false;

@@ -1,5 +1,7 @@
 package io.idbench.store;
 
+import io.idbench.config.Storage;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.ListQuery;
 import java.util.List;
@@ -15,8 +17,8 @@ import java.util.function.UnaryOperator;
  */
 public interface IdentityStore extends AutoCloseable {
 
-    /** The storage's name as scenarios and results spell it ("jsonb", "relational"). */
-    String name();
+    /** Which storage this is. */
+    Storage storage();
 
     /** Creates a user under a new random id. */
     default StoredResource createUser(ObjectNode body, String passwordHash) {

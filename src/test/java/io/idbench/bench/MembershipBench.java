@@ -1,5 +1,7 @@
 package io.idbench.bench;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Storage;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.common.Json;
@@ -48,7 +50,7 @@ public final class MembershipBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("explain")) {
-            explain(args[1], Integer.parseInt(args[2]));
+            explain(Storage.parse(args[1]), Integer.parseInt(args[2]));
             return;
         }
         int small = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -56,7 +58,7 @@ public final class MembershipBench {
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
         Files.createDirectories(WORK);
         List<String> report = new ArrayList<>();
-        for (String storage : List.of("jsonb", "relational")) {
+        for (Storage storage : Storage.values()) {
             for (boolean dyn : new boolean[] {false, true}) {
                 try (Dataset d = Dataset.seed(storage, dyn, small, report)) {
                     String tag = String.format("%-10s %-5s %6d", storage, dyn ? "dyn" : "nodyn", small);
@@ -68,7 +70,7 @@ public final class MembershipBench {
                 }
             }
         }
-        for (String storage : List.of("jsonb", "relational")) {
+        for (Storage storage : Storage.values()) {
             for (boolean dyn : new boolean[] {false, true}) {
                 try (Dataset d = Dataset.seed(storage, dyn, large, report)) {
                     String tag = String.format("%-10s %-5s %6d", storage, dyn ? "dyn" : "nodyn", large);
@@ -91,7 +93,7 @@ public final class MembershipBench {
     }
 
     /** EXPLAIN ANALYZE of the member page (deep), the member count and one user's groups read. */
-    private static void explain(String storage, int n) throws Exception {
+    private static void explain(Storage storage, int n) throws Exception {
         try (Dataset d = Dataset.seed(storage, false, n, new ArrayList<>())) {
             var resolver = new FilterResolver(ScimSchemas.USER_TYPE);
             var filter = resolver.parse("groups.value eq \"" + d.hr() + "\"");
@@ -131,14 +133,14 @@ public final class MembershipBench {
     /** A database with n seeded identities, hr and employee for all, and the service on it. */
     private record Dataset(HikariDataSource pool, IdentityStore store, ScimServer server, String hr) implements AutoCloseable {
 
-        static Dataset seed(String storage, boolean dyn, int n, List<String> report) throws Exception {
+        static Dataset seed(Storage storage, boolean dyn, int n, List<String> report) throws Exception {
             HikariDataSource pool = TestDatabase.fresh("bench_members", 20);
             IdentityStores.open(storage, pool, Json.mapper()).close();
-            String users = storage.equals("jsonb") ? "scim_user" : "r_user";
-            String groups = storage.equals("jsonb") ? "scim_group" : "r_group";
-            String membership = storage.equals("jsonb") ? "scim_membership" : "r_membership";
+            String users = storage == Storage.JSONB ? "scim_user" : "r_user";
+            String groups = storage == Storage.JSONB ? "scim_group" : "r_group";
+            String membership = storage == Storage.JSONB ? "scim_membership" : "r_membership";
             try (Connection c = pool.getConnection()) {
-                if (storage.equals("jsonb")) {
+                if (storage == Storage.JSONB) {
                     SqlSeed.jsonb(c, n);
                 } else {
                     SqlSeed.relational(c, n);
@@ -148,7 +150,7 @@ public final class MembershipBench {
             IdentityStore store = IdentityStores.open(storage, pool, Json.mapper());
             long t0 = System.nanoTime();
             ScimServer server = ScimServer.start(ScenarioConfig.builder().withStorage(storage).withDyn(dyn).build(), store,
-                    new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of("ssha256", 4));
+                    new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of(PasswordHash.SSHA256, 4));
             if (dyn) {
                 log(report, String.format("%-10s dyn   %6d: ten dynamic groups created and computed in %.1f s", storage, n,
                         (System.nanoTime() - t0) / 1e9));

@@ -1,10 +1,14 @@
 package io.idbench.bench;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Provider;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
@@ -37,32 +41,32 @@ public final class SearchBench {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         List<String> report = new ArrayList<>();
-        for (String engine : List.of("elasticsearch", "opensearch")) {
+        for (SearchMode engine : List.of(SearchMode.ELASTICSEARCH, SearchMode.OPENSEARCH)) {
             for (int i = 0; i < 3; i++) {
-                ScenarioConfig c = ScenarioConfig.builder().withSearch(engine).withSearchProvider("embedded").build();
+                ScenarioConfig c = ScenarioConfig.builder().withSearch(engine).withSearchProvider(Provider.EMBEDDED).build();
                 try (EmbeddedSearchEngine e = EmbeddedSearchEngine.start(c, "bench")) {
                     report.add(String.format("startup %s #%d: %.1f s", engine, i + 1, e.startup().toMillis() / 1000.0));
                 }
             }
         }
         report.forEach(System.out::println);
-        for (String storage : List.of("jsonb", "relational")) {
+        for (Storage storage : Storage.values()) {
             try (HikariDataSource pool = TestDatabase.fresh("bench_" + storage, 20)) {
                 IdentityStores.open(storage, pool, Json.mapper()).close();
                 try (Connection c = pool.getConnection()) {
-                    if (storage.equals("jsonb")) {
+                    if (storage == Storage.JSONB) {
                         SqlSeed.jsonb(c, n);
                     } else {
                         SqlSeed.relational(c, n);
                     }
                     c.commit();
                 }
-                for (String search : List.of("sql", "elasticsearch", "opensearch")) {
+                for (SearchMode search : SearchMode.values()) {
                     IdentityStore store = IdentityStores.open(storage, pool, Json.mapper());
                     EmbeddedSearchEngine engine = null;
-                    if (!search.equals("sql")) {
+                    if (search.engine()) {
                         engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch(search)
-                                .withSearchProvider("embedded").build(), "bench");
+                                .withSearchProvider(Provider.EMBEDDED).build(), "bench");
                         IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, pool, search, engine.url(),
                                 "bench-" + storage, RefreshPolicy.FALSE, Json.mapper());
                         long t0 = System.nanoTime();
@@ -74,7 +78,7 @@ public final class SearchBench {
                         store = indexed;
                     }
                     ScimServer scim = ScimServer.start(ScenarioConfig.builder().withStorage(storage).build(), store,
-                            new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of("ssha256", 4));
+                            new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of(PasswordHash.SSHA256, 4));
                     try {
                         wrk(scim.port(), 1, 5, n); // warm-up
                         for (int c : new int[] {1, 10}) {

@@ -1,5 +1,6 @@
 package io.idbench.bench;
 
+import io.idbench.config.Storage;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
@@ -23,7 +24,7 @@ import java.util.stream.IntStream;
  */
 public final class SeedBench {
     public static void main(String[] args) throws Exception {
-        String storage = args.length > 0 ? args[0] : "jsonb";
+        Storage storage = Storage.parse(args.length > 0 ? args[0] : "jsonb");
         long n = args.length > 1 ? Long.parseLong(args[1]) : 1_000_000;
         boolean dyn = args.length > 2 && Boolean.parseBoolean(args[2]);
         EmbeddedPostgresProvider pg = TestDatabase.provider();

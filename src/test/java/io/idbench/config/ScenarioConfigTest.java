@@ -28,13 +28,13 @@ class ScenarioConfigTest {
     @Test
     void defaults() {
         ScenarioConfig c = ScenarioConfig.builder().build();
-        assertThat(c.storage()).isEqualTo("jsonb");
+        assertThat(c.storage()).isEqualTo(Storage.JSONB);
         assertThat(c.bind()).isEqualTo("127.0.0.1");
         assertThat(c.port()).isZero();
         assertThat(c.token()).isNull();
-        assertThat(c.passwordHash()).isEqualTo("ssha256");
-        assertThat(c.dbProvider()).isEqualTo("auto");
-        assertThat(c.search()).isEqualTo("sql");
+        assertThat(c.passwordHash()).isEqualTo(PasswordHash.SSHA256);
+        assertThat(c.dbProvider()).isEqualTo(Provider.AUTO);
+        assertThat(c.search()).isEqualTo(SearchMode.SQL);
         assertThat(c.searchEngine()).isFalse();
         assertThat(c.dbPoolSize()).isEqualTo(ScenarioConfig.DEFAULT_DB_POOL_SIZE);
         assertThat(c.maxResults()).isEqualTo(1000);
@@ -100,10 +100,10 @@ class ScenarioConfigTest {
     @Test
     void searchEngineDefaults() {
         ScenarioConfig c = ScenarioConfig.builder().withSearch("ElasticSearch").build();
-        assertThat(c.search()).isEqualTo("elasticsearch");
+        assertThat(c.search()).isEqualTo(SearchMode.ELASTICSEARCH);
         assertThat(c.searchEngine()).isTrue();
-        assertThat(c.searchProvider()).isEqualTo("auto");
-        assertThat(c.searchRefresh()).isEqualTo("false");
+        assertThat(c.searchProvider()).isEqualTo(Provider.AUTO);
+        assertThat(c.searchRefresh()).isEqualTo(RefreshPolicy.FALSE);
         assertThat(c.searchIndex()).isEqualTo("idbench-users");
         assertThat(c.searchHeap()).isEqualTo("512m");
     }
@@ -111,7 +111,7 @@ class ScenarioConfigTest {
     @Test
     void valuesAreNormalised() {
         ScenarioConfig c = ScenarioConfig.builder().withStorage("JSONB").withPasswordHash("BCrypt").build();
-        assertThat(c.storage()).isEqualTo("jsonb");
-        assertThat(c.passwordHash()).isEqualTo("bcrypt");
+        assertThat(c.storage()).isEqualTo(Storage.JSONB);
+        assertThat(c.passwordHash()).isEqualTo(PasswordHash.BCRYPT);
     }
 }

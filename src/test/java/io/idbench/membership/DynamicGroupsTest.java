@@ -1,5 +1,6 @@
 package io.idbench.membership;
 
+import io.idbench.config.Storage;
 import static io.idbench.support.ScimClient.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +13,7 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.common.Json;
+import io.idbench.store.ProfileGroupSetup;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
@@ -135,7 +137,7 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
     }
 
     private String dynTable() {
-        return "relational".equals(storage()) ? "r_dyn_membership" : "scim_dyn_membership";
+        return storage() == Storage.RELATIONAL ? "r_dyn_membership" : "scim_dyn_membership";
     }
 
     /** Pages through groups.value eq id, {@code count} at a time; fails on a duplicate or a moving total. */
@@ -328,7 +330,7 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
     @Test
     void theProfilesTenDynamicGroupsExistExactlyWithDynOn() {
         seed(new Random(4), 30, 0);
-        ProfileGroups.ensure(store, true, Json.mapper());
+        ProfileGroupSetup.ensure(store, true, Json.mapper());
         Map<String, String> ids = new HashMap<>();
         for (ProfileGroups.Dynamic d : ProfileGroups.DYNAMIC) {
             JsonNode found = scim.get("/Groups?filter=" + q("displayName eq \"" + d.displayName() + "\"")).body();
@@ -338,10 +340,10 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
             ids.put(d.displayName(), g.path("id").asText());
         }
         assertMaterialisedMembershipsMatchTheOracle(ids);
-        ProfileGroups.ensure(store, true, Json.mapper()); // idempotent
+        ProfileGroupSetup.ensure(store, true, Json.mapper()); // idempotent
         assertThat(scim.get("/Groups?count=0&filter=" + q("displayName sw \"type-\"")).body().path("totalResults").asLong())
                 .isEqualTo(10);
-        ProfileGroups.ensure(store, false, Json.mapper());
+        ProfileGroupSetup.ensure(store, false, Json.mapper());
         assertThat(scim.get("/Groups?count=0&filter=" + q("displayName sw \"type-\"")).body().path("totalResults").asLong())
                 .isZero();
         assertThat(TestDatabase.count("SELECT count(*) FROM " + dynTable())).isZero();

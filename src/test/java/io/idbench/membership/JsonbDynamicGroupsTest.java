@@ -1,13 +1,16 @@
 package io.idbench.membership;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+
 class JsonbDynamicGroupsTest extends DynamicGroupsTest {
     @Override
-    protected String storage() {
-        return "jsonb";
+    protected Storage storage() {
+        return Storage.JSONB;
     }
 
     @Override
-    protected String search() {
-        return "sql";
+    protected SearchMode search() {
+        return SearchMode.SQL;
     }
 }

@@ -1,13 +1,16 @@
 package io.idbench.membership;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+
 class RelationalOpenSearchDynamicGroupsTest extends DynamicGroupsTest {
     @Override
-    protected String storage() {
-        return "relational";
+    protected Storage storage() {
+        return Storage.RELATIONAL;
     }
 
     @Override
-    protected String search() {
-        return "opensearch";
+    protected SearchMode search() {
+        return SearchMode.OPENSEARCH;
     }
 }

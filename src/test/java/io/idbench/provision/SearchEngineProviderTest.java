@@ -1,11 +1,13 @@
 package io.idbench.provision;
 
+import org.junit.jupiter.params.provider.EnumSource;
+import io.idbench.config.SearchMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.config.ScenarioConfig;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.search.SearchIndexException;
 import io.idbench.search.elastic.ElasticIndex;
 import io.idbench.common.Json;
@@ -19,31 +21,31 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SearchEngineProviderTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"elasticsearch", "opensearch"})
-    void embeddedEngineRunsOnLoopbackAndIsIdentified(String engine) {
+    @EnumSource(value = SearchMode.class, names = {"ELASTICSEARCH", "OPENSEARCH"})
+    void embeddedEngineRunsOnLoopbackAndIsIdentified(SearchMode engine) {
         EmbeddedSearchEngine running = TestSearchEngines.engine(engine);
         assertThat(running.url()).startsWith("http://127.0.0.1:").doesNotEndWith(":9200");
         assertThat(running.description()).startsWith("Search engine: embedded "
-                + (engine.equals("opensearch") ? "OpenSearch " + BuildInfo.opensearchVersion() : "Elasticsearch " + BuildInfo.elasticsearchVersion()));
+                + (engine == SearchMode.OPENSEARCH ? "OpenSearch " + BuildInfo.opensearchVersion() : "Elasticsearch " + BuildInfo.elasticsearchVersion()));
         try (ElasticIndex index = ElasticIndex.connect(running.url(), engine, "provider-test", RefreshPolicy.FALSE,
                 ScimSchemas.USER_TYPE, Json.mapper())) {
             assertThat(index.engine()).isEqualTo(engine);
-            assertThat(index.version()).isEqualTo(engine.equals("opensearch") ? BuildInfo.opensearchVersion()
+            assertThat(index.version()).isEqualTo(engine == SearchMode.OPENSEARCH ? BuildInfo.opensearchVersion()
                     : BuildInfo.elasticsearchVersion());
         }
     }
 
     @Test
     void theWrongEngineBehindAUrlIsRefused() {
-        String url = TestSearchEngines.url("opensearch");
-        assertThatThrownBy(() -> ElasticIndex.connect(url, "elasticsearch", "x", RefreshPolicy.FALSE, ScimSchemas.USER_TYPE,
+        String url = TestSearchEngines.url(SearchMode.OPENSEARCH);
+        assertThatThrownBy(() -> ElasticIndex.connect(url, SearchMode.ELASTICSEARCH, "x", RefreshPolicy.FALSE, ScimSchemas.USER_TYPE,
                 Json.mapper())).isInstanceOf(SearchIndexException.class)
                 .hasMessage(url + " runs opensearch " + BuildInfo.opensearchVersion() + ", not elasticsearch");
     }
 
     @Test
     void externalEngineIsUsedAsGiven() {
-        String url = TestSearchEngines.url("elasticsearch");
+        String url = TestSearchEngines.url(SearchMode.ELASTICSEARCH);
         ScenarioConfig config = ScenarioConfig.builder().withSearch("elasticsearch").withSearchUrl(url + "/").build();
         try (SearchEngineProvider external = SearchEngineProvider.start(config)) {
             assertThat(external.url()).isEqualTo(url);
@@ -63,7 +65,7 @@ class SearchEngineProviderTest {
 
     @Test
     void nothingListeningIsAPreciseError() {
-        assertThatThrownBy(() -> ElasticIndex.connect("http://127.0.0.1:1", "opensearch", "x", RefreshPolicy.FALSE,
+        assertThatThrownBy(() -> ElasticIndex.connect("http://127.0.0.1:1", SearchMode.OPENSEARCH, "x", RefreshPolicy.FALSE,
                 ScimSchemas.USER_TYPE, Json.mapper())).isInstanceOf(SearchIndexException.class)
                 .hasMessageStartingWith("GET /_nodes/_local at http://127.0.0.1:1 failed: java.net.ConnectException");
     }

@@ -1,5 +1,9 @@
 package io.idbench.provision;
 
+import org.junit.jupiter.params.provider.EnumSource;
+import io.idbench.config.Storage;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Provider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,7 +18,7 @@ import io.idbench.seed.Seeder;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.search.elastic.ElasticIndex;
 import io.idbench.common.Json;
 import io.idbench.store.IdentityStore;
@@ -53,11 +57,11 @@ class TestcontainersProvidersTest {
 
     @Test
     void autoChoosesContainersExactlyWhenAnEngineAnswers() {
-        Provider.Choice choice = Provider.choose(Provider.AUTO, false, "--db-url");
+        ProviderChoice choice = ProviderChoice.choose(Provider.AUTO, false, "--db-url");
         ContainerEngine.Availability engine = ContainerEngine.probe();
         assertThat(choice.provider()).isEqualTo(engine.available() ? Provider.TESTCONTAINERS : Provider.EMBEDDED);
         assertThat(choice.why()).isEqualTo("auto: " + engine.reason());
-        assertThat(Provider.choose(Provider.AUTO, true, "--db-url")).isEqualTo(new Provider.Choice(Provider.EXTERNAL, "auto: --db-url given"));
+        assertThat(ProviderChoice.choose(Provider.AUTO, true, "--db-url")).isEqualTo(new ProviderChoice(Provider.EXTERNAL, "auto: --db-url given"));
     }
 
     @Test
@@ -74,7 +78,7 @@ class TestcontainersProvidersTest {
             // The embedded server's settings, pg_stat_statements loaded: a run's telemetry works in a container too.
             PostgresServerSettingsTest.assertRunsWith(pg, PostgresServerSettings.of(config));
             try (var pool = ConnectionPools.create(pg, 2);
-                 IdentityStore store = IdentityStores.open("relational", pool, Json.mapper())) {
+                 IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
                 ObjectNode user = ServiceTestBase.profileUser("container.1", 1);
                 user.remove("password");
                 store.createUser(user, "hash");
@@ -84,11 +88,11 @@ class TestcontainersProvidersTest {
             assertThat(pg.ownsServer()).isTrue();
             Database run = new Database(url, pg.user(), pg.password());
             Seeder seeder = new Seeder(new IdentityGenerator(Json.mapper()), List.of("{TEST}hash"), SeedProgress.NONE, line -> { });
-            Dataset dataset = Dataset.of("relational", 500, true, "ssha256");
+            Dataset dataset = Dataset.of(Storage.RELATIONAL, 500, true, "ssha256");
             assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.LOADED);
             assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.REUSED);
             try (var pool = ConnectionPools.create(pg, 2);
-                 IdentityStore store = IdentityStores.open("relational", pool, Json.mapper())) {
+                 IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
                 assertThat(store.countUsers()).as("the run's copy of the dataset, the user created above gone").isEqualTo(500);
             }
         }
@@ -96,8 +100,8 @@ class TestcontainersProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"elasticsearch", "opensearch"})
-    void searchEngineContainerIndexesAndSearches(String search) {
+    @EnumSource(value = SearchMode.class, names = {"ELASTICSEARCH", "OPENSEARCH"})
+    void searchEngineContainerIndexesAndSearches(SearchMode search) {
         requireContainerEngine();
         ScenarioConfig config = ScenarioConfig.builder().withSearch(search).withSearchProvider("testcontainers")
                 .withOpensearchImage(env("IDBENCH_OPENSEARCH_IMAGE", ScenarioConfig.DEFAULT_OPENSEARCH_IMAGE))

@@ -1,5 +1,6 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,6 @@ class DatasetTest {
 
     @Test
     void eachStorageHasItsOwnFingerprint() {
-        assertThat(Dataset.fingerprint("jsonb")).hasSize(8).isNotEqualTo(Dataset.fingerprint("relational"));
+        assertThat(Dataset.fingerprint(Storage.JSONB)).hasSize(8).isNotEqualTo(Dataset.fingerprint(Storage.RELATIONAL));
     }
 }

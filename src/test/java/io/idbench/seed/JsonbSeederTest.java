@@ -1,11 +1,12 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import java.util.List;
 
 class JsonbSeederTest extends SeederTest {
     @Override
-    String storage() {
-        return "jsonb";
+    Storage storage() {
+        return Storage.JSONB;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import java.util.List;
 
 class RelationalSeederTest extends SeederTest {
@@ -8,8 +9,8 @@ class RelationalSeederTest extends SeederTest {
             + "|| ' ' || coalesce(boolean_value::text, '')";
 
     @Override
-    String storage() {
-        return "relational";
+    Storage storage() {
+        return Storage.RELATIONAL;
     }
 
     @Override

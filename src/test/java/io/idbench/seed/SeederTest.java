@@ -1,5 +1,8 @@
 package io.idbench.seed;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,19 +10,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.membership.ProfileGroups;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.scim.ScimException;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.store.ProfileGroupSetup;
 import io.idbench.support.ScimClient;
 import io.idbench.support.TestDatabase;
 import io.idbench.support.TestSearchEngines;
@@ -46,14 +49,14 @@ import org.junit.jupiter.api.Test;
 abstract class SeederTest {
     static final int N = 1200;
     static final String TOKEN = "seed-test-token-0123456789";
-    private static final PasswordHasher HASHER = PasswordHasher.of("ssha256", 4);
+    private static final PasswordHasher HASHER = PasswordHasher.of(PasswordHash.SSHA256, 4);
     static final List<String> POOL = HASHER.seedPool(IdentityGenerator.PASSWORD_POOL, IdentityGenerator::password);
 
     final IdentityGenerator generator = new IdentityGenerator(Json.mapper());
     final List<String> log = new CopyOnWriteArrayList<>();
 
     /** The storage under test. */
-    abstract String storage();
+    abstract Storage storage();
 
     /** One checksum over everything a dataset holds for users: rows, values, unique values, memberships. */
     abstract String checksumSql();
@@ -97,7 +100,7 @@ abstract class SeederTest {
              IdentityStore twin = IdentityStores.open(storage(), twinPool, Json.mapper());
              HikariDataSource seededPool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
              IdentityStore seeded = IdentityStores.open(storage(), seededPool, Json.mapper())) {
-            ProfileGroups.ensure(twin, true, Json.mapper());
+            ProfileGroupSetup.ensure(twin, true, Json.mapper());
             Set<UUID> ids = new HashSet<>();
             for (long n = 1; n <= N; n++) {
                 twin.createUser(IdentityGenerator.id(n), generator.body(n), POOL.get((int) (n % POOL.size())));
@@ -149,7 +152,7 @@ abstract class SeederTest {
         seeder(SeedProgress.NONE).prepare(run(), dataset(N, true), false, true);
         try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
              IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()),
-                     pool, "opensearch", TestSearchEngines.url("opensearch"), "seed-" + storage(), RefreshPolicy.FALSE,
+                     pool, SearchMode.OPENSEARCH, TestSearchEngines.url(SearchMode.OPENSEARCH), "seed-" + storage(), RefreshPolicy.FALSE,
                      Json.mapper())) {
             // A new index: loaded from the database with _bulk when the store connects.
             assertThat(indexed.lastRebuild()).get().extracting(IndexedIdentityStore.Rebuild::users).isEqualTo((long) N);
@@ -162,7 +165,7 @@ abstract class SeederTest {
     @Test
     void theIndexOfASeededDatasetIsKeptAsASnapshotAndRestoredInsteadOfReloaded() throws Exception {
         seeder(SeedProgress.NONE).prepare(run(), dataset(N, false), false, true);
-        IndexedIdentityStore.Snapshot snapshot = new IndexedIdentityStore.Snapshot(TestSearchEngines.snapshotDir("elasticsearch"),
+        IndexedIdentityStore.Snapshot snapshot = new IndexedIdentityStore.Snapshot(TestSearchEngines.snapshotDir(SearchMode.ELASTICSEARCH),
                 dataset(N, false).key());
         String index = "snapshot-" + storage();
         try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4)) {
@@ -183,8 +186,8 @@ abstract class SeederTest {
     }
 
     private IndexedIdentityStore connect(HikariDataSource pool, String index, IndexedIdentityStore.Snapshot snapshot) {
-        return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, "elasticsearch",
-                TestSearchEngines.url("elasticsearch"), index, RefreshPolicy.FALSE, Json.mapper(), n -> { }, snapshot);
+        return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, SearchMode.ELASTICSEARCH,
+                TestSearchEngines.url(SearchMode.ELASTICSEARCH), index, RefreshPolicy.FALSE, Json.mapper(), n -> { }, snapshot);
     }
 
     @Test
@@ -258,7 +261,7 @@ abstract class SeederTest {
             + "WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '" + Seeder.MARKER + "' ORDER BY 1";
 
     private String deleteSomeUsers() {
-        return "DELETE FROM " + ("jsonb".equals(storage()) ? "scim_user" : "r_user") + " WHERE user_name LIKE 'user.1%'";
+        return "DELETE FROM " + storage().userTable() + " WHERE user_name LIKE 'user.1%'";
     }
 
     private ScimServer server(IdentityStore store) {

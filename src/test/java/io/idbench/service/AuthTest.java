@@ -1,5 +1,6 @@
 package io.idbench.service;
 
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.support.ScimClient;
@@ -17,8 +18,8 @@ class AuthTest extends ServiceTestBase {
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Override
-    protected String storage() {
-        return "jsonb";
+    protected Storage storage() {
+        return Storage.JSONB;
     }
 
     private HttpResponse<String> token(String form, String basicUser, String basicPassword) throws Exception {

@@ -1,5 +1,7 @@
 package io.idbench.service;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,10 +38,10 @@ class HandicapServiceTest {
     @BeforeAll
     void start() {
         ds = TestDatabase.fresh("handicap_test", 4);
-        store = IdentityStores.open("jsonb", ds, Json.mapper());
+        store = IdentityStores.open(Storage.JSONB, ds, Json.mapper());
         TokenService tokens = new TokenService(ServiceTestBase.TOKEN, "admin", ServiceTestBase.ADMIN_PASSWORD, 60, Clock.systemUTC());
         server = ScimServer.start(ScenarioConfig.builder().withHandicap("read:200ms").build(), store, tokens,
-                PasswordHasher.of("ssha256", 4));
+                PasswordHasher.of(PasswordHash.SSHA256, 4));
         scim = new ScimClient(server.baseUrl(), ServiceTestBase.TOKEN);
     }
 

@@ -1,14 +1,17 @@
 package io.idbench.service;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+
 /** The oracle test with searches answered by OpenSearch. */
 class JsonbOpenSearchOracleTest extends OracleTest {
     @Override
-    protected String storage() {
-        return "jsonb";
+    protected Storage storage() {
+        return Storage.JSONB;
     }
 
     @Override
-    protected String search() {
-        return "opensearch";
+    protected SearchMode search() {
+        return SearchMode.OPENSEARCH;
     }
 }

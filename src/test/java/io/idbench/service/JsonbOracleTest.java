@@ -1,8 +1,10 @@
 package io.idbench.service;
 
+import io.idbench.config.Storage;
+
 class JsonbOracleTest extends OracleTest {
     @Override
-    protected String storage() {
-        return "jsonb";
+    protected Storage storage() {
+        return Storage.JSONB;
     }
 }

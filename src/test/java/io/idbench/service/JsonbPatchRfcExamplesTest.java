@@ -1,8 +1,10 @@
 package io.idbench.service;
 
+import io.idbench.config.Storage;
+
 class JsonbPatchRfcExamplesTest extends PatchRfcExamplesTest {
     @Override
-    protected String storage() {
-        return "jsonb";
+    protected Storage storage() {
+        return Storage.JSONB;
     }
 }

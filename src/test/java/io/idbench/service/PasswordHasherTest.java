@@ -1,5 +1,6 @@
 package io.idbench.service;
 
+import io.idbench.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -24,11 +25,11 @@ class PasswordHasherTest {
 
     @Test
     void saltedSha256() {
-        checks(PasswordHasher.of("ssha256", 4), "{SSHA256}");
+        checks(PasswordHasher.of(PasswordHash.SSHA256, 4), "{SSHA256}");
     }
 
     @Test
     void bcrypt() {
-        checks(PasswordHasher.of("bcrypt", 4), "$2a$04$");
+        checks(PasswordHasher.of(PasswordHash.BCRYPT, 4), "$2a$04$");
     }
 }

@@ -1,14 +1,17 @@
 package io.idbench.service;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+
 /** The oracle test with searches answered by Elasticsearch. */
 class RelationalElasticsearchOracleTest extends OracleTest {
     @Override
-    protected String storage() {
-        return "relational";
+    protected Storage storage() {
+        return Storage.RELATIONAL;
     }
 
     @Override
-    protected String search() {
-        return "elasticsearch";
+    protected SearchMode search() {
+        return SearchMode.ELASTICSEARCH;
     }
 }

@@ -1,8 +1,10 @@
 package io.idbench.service;
 
+import io.idbench.config.Storage;
+
 class RelationalErrorPathsTest extends ErrorPathsTest {
     @Override
-    protected String storage() {
-        return "relational";
+    protected Storage storage() {
+        return Storage.RELATIONAL;
     }
 }

@@ -1,8 +1,10 @@
 package io.idbench.service;
 
+import io.idbench.config.Storage;
+
 class RelationalPatchRfcExamplesTest extends PatchRfcExamplesTest {
     @Override
-    protected String storage() {
-        return "relational";
+    protected Storage storage() {
+        return Storage.RELATIONAL;
     }
 }

@@ -1,5 +1,7 @@
 package io.idbench.service;
 
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import java.util.List;
 
 /**
@@ -10,7 +12,8 @@ import java.util.List;
 class SearchDifferentialTest extends StorageDifferentialTest {
     @Override
     protected List<Service> services() {
-        return List.of(new Service("jsonb", "sql"), new Service("jsonb", "elasticsearch"), new Service("jsonb", "opensearch"),
-                new Service("relational", "elasticsearch"), new Service("relational", "opensearch"));
+        return List.of(new Service(Storage.JSONB, SearchMode.SQL), new Service(Storage.JSONB, SearchMode.ELASTICSEARCH),
+                new Service(Storage.JSONB, SearchMode.OPENSEARCH), new Service(Storage.RELATIONAL, SearchMode.ELASTICSEARCH),
+                new Service(Storage.RELATIONAL, SearchMode.OPENSEARCH));
     }
 }

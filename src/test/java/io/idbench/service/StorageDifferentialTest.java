@@ -1,5 +1,8 @@
 package io.idbench.service;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import static io.idbench.support.ScimClient.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +14,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.RandomFilters;
@@ -41,7 +44,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StorageDifferentialTest {
     /** One service under comparison: a storage and who answers its searches. */
-    record Service(String storage, String search) {
+    record Service(Storage storage, SearchMode search) {
         @Override
         public String toString() {
             return storage + "/" + search;
@@ -59,14 +62,14 @@ class StorageDifferentialTest {
 
     /** The services compared; the first is the reference. */
     protected List<Service> services() {
-        return List.of(new Service("jsonb", "sql"), new Service("relational", "sql"));
+        return List.of(new Service(Storage.JSONB, SearchMode.SQL), new Service(Storage.RELATIONAL, SearchMode.SQL));
     }
 
     @BeforeAll
     void startAllAndSeedTheSameIdentities() {
         TestDatabase.reset();
         // One plain store per storage holds the data; services with an engine index it afterwards.
-        Map<String, IdentityStore> seeders = new LinkedHashMap<>();
+        Map<Storage, IdentityStore> seeders = new LinkedHashMap<>();
         for (Service s : services()) {
             seeders.computeIfAbsent(s.storage(), st -> {
                 IdentityStore store = IdentityStores.open(st, TestDatabase.pool(), Json.mapper());
@@ -96,7 +99,7 @@ class StorageDifferentialTest {
         }
         for (Service s : services()) {
             IdentityStore store = seeders.get(s.storage());
-            if (!s.search().equals("sql")) {
+            if (s.search().engine()) {
                 IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(s.storage(),
                         TestDatabase.pool(), Json.mapper()), TestDatabase.pool(), s.search(),
                         TestSearchEngines.url(s.search()), "diff-" + s.storage(), RefreshPolicy.TRUE, Json.mapper());
@@ -105,7 +108,7 @@ class StorageDifferentialTest {
                 store = indexed;
             }
             ScimServer server = ScimServer.start(ScenarioConfig.builder().withStorage(s.storage()).build(), store,
-                    new TokenService(TOKEN, "admin", "admin-password", 60, Clock.systemUTC()), PasswordHasher.of("ssha256", 4));
+                    new TokenService(TOKEN, "admin", "admin-password", 60, Clock.systemUTC()), PasswordHasher.of(PasswordHash.SSHA256, 4));
             servers.add(server);
             clients.add(new ScimClient(server.baseUrl(), TOKEN));
         }

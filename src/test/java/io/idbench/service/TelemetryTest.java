@@ -1,5 +1,7 @@
 package io.idbench.service;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,9 +49,9 @@ class TelemetryTest {
             s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
             c.commit();
         }
-        store = IdentityStores.open("jsonb", ds, Json.mapper());
+        store = IdentityStores.open(Storage.JSONB, ds, Json.mapper());
         TokenService tokens = new TokenService(ServiceTestBase.TOKEN, "admin", ServiceTestBase.ADMIN_PASSWORD, 60, Clock.systemUTC());
-        server = ScimServer.start(ScenarioConfig.builder().build(), store, tokens, PasswordHasher.of("ssha256", 4),
+        server = ScimServer.start(ScenarioConfig.builder().build(), store, tokens, PasswordHasher.of(PasswordHash.SSHA256, 4),
                 new ServerTelemetry(ds, true, waits, null));
         scim = new ScimClient(server.baseUrl(), ServiceTestBase.TOKEN);
         root = server.baseUrl().substring(0, server.baseUrl().length() - ScimServer.BASE_PATH.length());

@@ -1,5 +1,7 @@
 package io.idbench.store;
 
+import org.junit.jupiter.params.provider.EnumSource;
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,18 +42,18 @@ class QueryPlanTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PROFILE = ScimSchemas.PROFILE_URN;
 
-    private final Map<String, HikariDataSource> pools = new LinkedHashMap<>();
-    private final Map<String, SqlIdentityStore> stores = new LinkedHashMap<>();
+    private final Map<Storage, HikariDataSource> pools = new LinkedHashMap<>();
+    private final Map<Storage, SqlIdentityStore> stores = new LinkedHashMap<>();
 
     @BeforeAll
     void seedBothStoragesAt100k() throws SQLException {
-        for (String storage : List.of("jsonb", "relational")) {
+        for (Storage storage : Storage.values()) {
             HikariDataSource pool = TestDatabase.fresh("plans_" + storage, 2);
             pools.put(storage, pool);
             SqlIdentityStore store = (SqlIdentityStore) IdentityStores.open(storage, pool, Json.mapper());
             stores.put(storage, store);
             try (Connection c = pool.getConnection()) {
-                if (storage.equals("jsonb")) {
+                if (storage == Storage.JSONB) {
                     SqlSeed.jsonb(c, IDENTITIES);
                 } else {
                     SqlSeed.relational(c, IDENTITIES);
@@ -83,8 +85,8 @@ class QueryPlanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jsonb", "relational"})
-    void everyPlan1AndPlan4StatementUsesAnIndex(String storage) throws SQLException {
+    @EnumSource(Storage.class)
+    void everyPlan1AndPlan4StatementUsesAnIndex(Storage storage) throws SQLException {
         SqlIdentityStore store = stores.get(storage);
         Map<String, Sql> statements = new LinkedHashMap<>();
         statements.put("read by id", store.userReadStatement(UUID.nameUUIDFromBytes(new byte[] {1})));

@@ -1,5 +1,7 @@
 package io.idbench.store;
 
+import org.junit.jupiter.params.provider.EnumSource;
+import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,8 +34,8 @@ class WritersBeyondThePoolTest {
     private static final int ROUNDS = 15;
 
     @ParameterizedTest
-    @ValueSource(strings = {"jsonb", "relational"})
-    void twelveWritersOnTwoConnectionsAllComplete(String storage) throws Exception {
+    @EnumSource(Storage.class)
+    void twelveWritersOnTwoConnectionsAllComplete(Storage storage) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(WRITERS);
         try (HikariDataSource pool = TestDatabase.fresh("writers_beyond_pool_" + storage, POOL);
              IdentityStore store = IdentityStores.open(storage, pool, Json.mapper())) {

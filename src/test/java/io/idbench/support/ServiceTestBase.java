@@ -1,5 +1,8 @@
 package io.idbench.support;
 
+import io.idbench.config.PasswordHash;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,7 +12,7 @@ import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import java.io.IOException;
@@ -40,19 +43,19 @@ public abstract class ServiceTestBase {
     protected ScimServer server;
     protected ScimClient scim;
 
-    /** The storage under test ("jsonb", …). */
-    protected abstract String storage();
+    /** The storage under test. */
+    protected abstract Storage storage();
 
-    /** Who answers searches: "sql" (the default), "elasticsearch" or "opensearch". */
-    protected String search() {
-        return "sql";
+    /** Who answers searches (sql by default). */
+    protected SearchMode search() {
+        return SearchMode.SQL;
     }
 
     @BeforeAll
     void startService() {
         TestDatabase.reset();
         store = IdentityStores.open(storage(), TestDatabase.pool(), Json.mapper());
-        if (!search().equals("sql")) {
+        if (search().engine()) {
             // Every write refreshes: a test searching right after a write must see it.
             String index = "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
             store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), TestSearchEngines.url(search()),
@@ -61,7 +64,7 @@ public abstract class ServiceTestBase {
         }
         ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();
         TokenService tokens = new TokenService(TOKEN, "admin", ADMIN_PASSWORD, 60, Clock.systemUTC());
-        server = ScimServer.start(config, store, tokens, PasswordHasher.of("ssha256", 4));
+        server = ScimServer.start(config, store, tokens, PasswordHasher.of(PasswordHash.SSHA256, 4));
         scim = new ScimClient(server.baseUrl(), TOKEN);
     }
 
@@ -73,7 +76,7 @@ public abstract class ServiceTestBase {
 
     /** The table holding one row per user in the storage under test. */
     protected String userTable() {
-        return "relational".equals(storage()) ? "r_user" : "scim_user";
+        return storage().userTable();
     }
 
     /** totalResults of all users, through the API. */

@@ -1,5 +1,6 @@
 package io.idbench.support;
 
+import io.idbench.config.Storage;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
@@ -81,8 +82,8 @@ public final class TestDatabase {
     }
 
     /** Users stored by the storage under test. */
-    public static long userCount(String storage) {
-        return count("SELECT count(*) FROM " + ("relational".equals(storage) ? "r_user" : "scim_user"));
+    public static long userCount(Storage storage) {
+        return count("SELECT count(*) FROM " + storage.userTable());
     }
 
     public static void execute(String sql) {

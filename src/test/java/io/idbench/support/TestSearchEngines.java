@@ -1,8 +1,11 @@
 package io.idbench.support;
 
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
 import io.idbench.provision.EmbeddedSearchEngine;
-import java.util.HashMap;
+import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -12,25 +15,25 @@ import java.util.concurrent.CompletableFuture;
  * Test classes keep apart by using their own index.
  */
 public final class TestSearchEngines {
-    private static final Map<String, CompletableFuture<EmbeddedSearchEngine>> ENGINES = new HashMap<>();
+    private static final Map<SearchMode, CompletableFuture<EmbeddedSearchEngine>> ENGINES = new EnumMap<>(SearchMode.class);
     /** The engines' path.repo is the sibling "-search-snapshots" of this (never created) directory. */
-    private static final java.nio.file.Path SNAPSHOTS_BESIDE = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+    private static final Path SNAPSHOTS_BESIDE = Path.of(System.getProperty("java.io.tmpdir"),
             "idbench-tests-" + ProcessHandle.current().pid());
 
-    /** Where the test engine ("elasticsearch" or "opensearch") may write snapshots. */
-    public static java.nio.file.Path snapshotDir(String engine) {
+    /** Where the test engine may write snapshots. */
+    public static Path snapshotDir(SearchMode engine) {
         return ScenarioConfig.builder().withSearch(engine).withPgDataDir(SNAPSHOTS_BESIDE.toString()).build().searchSnapshotDir();
     }
 
     private TestSearchEngines() {
     }
 
-    /** The base URL of the running engine ("elasticsearch" or "opensearch"). */
-    public static synchronized String url(String engine) {
+    /** The base URL of the running engine. */
+    public static synchronized String url(SearchMode engine) {
         if (ENGINES.isEmpty()) {
-            for (String e : new String[] {"elasticsearch", "opensearch"}) {
+            for (SearchMode e : new SearchMode[] {SearchMode.ELASTICSEARCH, SearchMode.OPENSEARCH}) {
                 // Snapshots go beside a PostgreSQL directory under the temp dir (the tests' PostgreSQL keeps none).
-                ScenarioConfig config = ScenarioConfig.builder().withSearch(e).withSearchProvider("embedded")
+                ScenarioConfig config = ScenarioConfig.builder().withSearch(e).withSearchProvider(Provider.EMBEDDED)
                         .withSearchHeap("512m").withPgDataDir(SNAPSHOTS_BESIDE.toString()).build();
                 ENGINES.put(e, CompletableFuture.supplyAsync(() -> EmbeddedSearchEngine.start(config, "tests")));
             }
@@ -43,7 +46,7 @@ public final class TestSearchEngines {
         return ENGINES.get(engine).join().url();
     }
 
-    public static synchronized EmbeddedSearchEngine engine(String engine) {
+    public static synchronized EmbeddedSearchEngine engine(SearchMode engine) {
         url(engine);
         return ENGINES.get(engine).join();
     }

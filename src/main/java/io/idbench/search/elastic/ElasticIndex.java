@@ -1,5 +1,6 @@
 package io.idbench.search.elastic;
 
+import io.idbench.config.SearchMode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
-import io.idbench.search.RefreshPolicy;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.search.SearchHits;
 import io.idbench.search.SearchIndex;
 import io.idbench.search.SearchIndexException;
@@ -48,7 +49,7 @@ public final class ElasticIndex implements SearchIndex {
     private final ObjectMapper json;
     private final UserDocuments documents;
     private final ElasticQuery queries;
-    private final String engine;
+    private final SearchMode engine;
     private final String version;
 
     private ElasticIndex(String url, String index, RefreshPolicy refresh, ResourceType type, ObjectMapper json) {
@@ -61,19 +62,19 @@ public final class ElasticIndex implements SearchIndex {
         this.client = RestClient.builder(HttpHost.create(url))
                 .setRequestConfigCallback(c -> c.setConnectTimeout(CONNECT_TIMEOUT_MS).setSocketTimeout(SOCKET_TIMEOUT_MS))
                 .build();
-        String[] product = product();
-        this.engine = product[0];
-        this.version = product[1];
+        Product product = product();
+        this.engine = product.engine();
+        this.version = product.version();
     }
 
     /**
      * Connects and identifies the engine; fails when nothing answers at {@code url} or when it is
-     * not the {@code expectedEngine} ("elasticsearch" or "opensearch").
+     * not the {@code expectedEngine}.
      */
-    public static ElasticIndex connect(String url, String expectedEngine, String index, RefreshPolicy refresh,
+    public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
                                        ResourceType type, ObjectMapper json) {
         ElasticIndex connected = new ElasticIndex(url, index, refresh, type, json);
-        if (!connected.engine.equals(expectedEngine)) {
+        if (connected.engine != expectedEngine) {
             connected.close();
             throw new SearchIndexException(url + " runs " + connected.engine + " " + connected.version + ", not " + expectedEngine);
         }
@@ -84,12 +85,15 @@ public final class ElasticIndex implements SearchIndex {
      * Elasticsearch's minimal distribution has no {@code GET /}; the nodes API answers on both
      * engines. Elasticsearch is at major 7 to 9, OpenSearch at 1 to 3: the version tells them apart.
      */
-    private String[] product() {
+    private record Product(SearchMode engine, String version) {
+    }
+
+    private Product product() {
         try {
             JsonNode nodes = call("GET", "/_nodes/_local", null, Map.of("filter_path", "nodes.*.version")).path("nodes");
             String v = nodes.elements().hasNext() ? nodes.elements().next().path("version").asText("") : "";
             int major = v.isEmpty() ? -1 : Integer.parseInt(v.substring(0, v.indexOf('.') < 0 ? v.length() : v.indexOf('.')));
-            return new String[] {major >= 1 && major <= 3 ? "opensearch" : "elasticsearch", v};
+            return new Product(major >= 1 && major <= 3 ? SearchMode.OPENSEARCH : SearchMode.ELASTICSEARCH, v);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -97,14 +101,14 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     @Override
-    public String engine() {
+    public SearchMode engine() {
         return engine;
     }
 
     @Override
     public String description() {
-        return (engine.equals("opensearch") ? "OpenSearch " : "Elasticsearch ") + version + " at " + url + ", index "
-                + index + ", refresh=" + refresh.parameter();
+        return engine.productName() + " " + version + " at " + url + ", index "
+                + index + ", refresh=" + refresh.id();
     }
 
     public String version() {
@@ -172,7 +176,7 @@ public final class ElasticIndex implements SearchIndex {
 
     private void write(String method, UUID id, ObjectNode doc, long version) {
         Map<String, String> params = Map.of("version", Long.toString(version), "version_type", "external_gte",
-                "refresh", refresh.parameter());
+                "refresh", refresh.id());
         try {
             call(method, "/" + index + "/_doc/" + id, doc, params);
         } catch (SearchIndexException e) {
@@ -214,7 +218,7 @@ public final class ElasticIndex implements SearchIndex {
 
     private void sendBulk(StringBuilder ndjson) {
         Request request = new Request("POST", "/_bulk");
-        request.addParameter("refresh", refresh.parameter());
+        request.addParameter("refresh", refresh.id());
         request.setJsonEntity(ndjson.toString());
         JsonNode response = perform(request);
         if (!response.path("errors").asBoolean(false)) {

@@ -1,14 +1,21 @@
 package io.idbench.store.jsonb;
 
+import static io.idbench.store.MembershipSql.membershipStatements;
+import static io.idbench.store.MembershipSql.memberIds;
+import static io.idbench.store.MembershipSql.checkMemberLimit;
+import static io.idbench.store.MembershipSql.changeMembers;
+import io.idbench.config.Storage;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
+import io.idbench.store.Jdbc;
+import io.idbench.store.DynamicMemberships;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
 import java.sql.Connection;
@@ -53,7 +60,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     public JsonbIdentityStore(DataSource dataSource, ObjectMapper json) {
         super(dataSource, json, new Names(JsonbTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
                 JsonbTable.USERS.membershipSource(), GroupEntity.class));
-        runDdl(dataSource, DDL);
+        jdbc.runScript(DDL);
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
         loadDynamicGroups();
     }
@@ -80,8 +87,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public String name() {
-        return "jsonb";
+    public Storage storage() {
+        return Storage.JSONB;
     }
 
     @Override
@@ -101,8 +108,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
             e.userName = body.get("userName").textValue();
             session.persist(e);
             session.flush();
-            var dynamicGroups = syncDynamicMemberships(session, e.id, body, e.created, e.lastModified, true);
-            return new StoredResource(e.id, withDynamicGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
+            var dynamicGroups = memberships.sync(session, e.id, body, e.created, e.lastModified, true);
+            return new StoredResource(e.id, DynamicMemberships.withGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
         });
     }
 
@@ -122,7 +129,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
                 e.passwordHash = m.passwordHash();
             }
             session.flush();
-            syncDynamicMemberships(session, id, m.body(), e.created, e.lastModified, false);
+            memberships.sync(session, id, m.body(), e.created, e.lastModified, false);
             return session.doReturningWork(c -> selectOne(c, JsonbTable.USERS, USER_GROUPS, id)).orElseThrow();
         });
     }
@@ -144,8 +151,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
-        Optional<Expr> condition = dynamic.condition(body);
-        return groupWrite(affected -> inTransaction(session -> {
+        Optional<Expr> condition = memberships.condition(body);
+        return memberships.groupWrite(affected -> inTransaction(session -> {
             GroupEntity e = new GroupEntity();
             e.id = id;
             fill(e, body, JsonbTable.GROUPS);
@@ -154,7 +161,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
             session.flush();
             affected.addAll(changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body)));
             if (condition.isPresent()) {
-                recompute(session, e.id, condition, affected);
+                memberships.recompute(session, e.id, condition, affected);
             }
             return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, e.id)).orElseThrow();
         }));
@@ -167,22 +174,22 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
-        return groupWrite(affected -> inTransaction(session -> {
+        return memberships.groupWrite(affected -> inTransaction(session -> {
             GroupEntity e = lock(session, GroupEntity.class, id, expectedVersion, "Group");
             StoredResource current = session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
             String oldName = e.displayName;
             Optional<String> oldCondition = DynamicGroups.conditionText(current.body());
             ObjectNode updated = change.apply(current.body().deepCopy());
-            Optional<Expr> condition = dynamic.condition(updated);
+            Optional<Expr> condition = memberships.condition(updated);
             fill(e, updated, JsonbTable.GROUPS);
             e.displayName = updated.get("displayName").textValue();
             session.flush();
             affected.addAll(changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated)));
             if (!oldCondition.equals(DynamicGroups.conditionText(updated))) {
-                recompute(session, id, condition, affected);
+                memberships.recompute(session, id, condition, affected);
             }
             if (!oldName.equals(e.displayName)) {
-                renamed(session, id, affected);
+                memberships.renamed(session, id, affected);
             }
             return session.doReturningWork(c -> selectOne(c, JsonbTable.GROUPS, memberLimit, id)).orElseThrow();
         }));
@@ -190,7 +197,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public void deleteGroup(UUID id, Long expectedVersion) {
-        groupDelete(id, () -> delete(GroupEntity.class, id, expectedVersion, "Group"));
+        memberships.groupDelete(id, () -> delete(GroupEntity.class, id, expectedVersion, "Group"));
     }
 
     @Override
@@ -291,7 +298,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     private List<StoredResource> query(Connection c, Sql sql, JsonbTable table, int memberLimit) throws SQLException {
         List<StoredResource> out = new ArrayList<>();
-        try (PreparedStatement ps = prepare(c, sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = Jdbc.prepare(c, sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 ObjectNode body = assemble(rs.getString(2), rs.getString(3), rs.getString(7), table);
                 checkMemberLimit(body, table.membershipAttribute(), memberLimit, rs.getObject(1));

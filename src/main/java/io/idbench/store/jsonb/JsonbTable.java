@@ -2,6 +2,7 @@ package io.idbench.store.jsonb;
 
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.store.Sql;
+import io.idbench.store.MembershipSql;
 import io.idbench.store.SqlIdentityStore;
 
 /**
@@ -30,7 +31,7 @@ record JsonbTable(String table, String nameColumn, String nameAttribute, String 
     void select(Sql out, int memberLimit) {
         out.append("SELECT r.id, r." + nameColumn + ", r.doc::text, r.version, r.created, r.last_modified, ");
         if (memberLimit > 0) {
-            SqlIdentityStore.membershipJson(out, membershipSource, memberColumn, otherColumn, otherTable,
+            MembershipSql.membershipJson(out, membershipSource, memberColumn, otherColumn, otherTable,
                     otherNameColumn, memberLimit);
         } else {
             out.append("NULL");

@@ -1,15 +1,23 @@
 package io.idbench.store.relational;
 
+import static io.idbench.store.MembershipSql.membershipJson;
+import static io.idbench.store.MembershipSql.membershipStatements;
+import static io.idbench.store.MembershipSql.memberIds;
+import static io.idbench.store.MembershipSql.checkMemberLimit;
+import static io.idbench.store.MembershipSql.changeMembers;
+import io.idbench.config.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.store.DynamicGroups;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
+import io.idbench.store.Jdbc;
+import io.idbench.store.DynamicMemberships;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
 import java.sql.Connection;
@@ -50,7 +58,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     public RelationalIdentityStore(DataSource dataSource, ObjectMapper json) {
         super(dataSource, json, new Names(RelationalTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
                 RelationalTable.USERS.membershipSource(), GroupRow.class));
-        runDdl(dataSource, DDL);
+        jdbc.runScript(DDL);
         try (Connection c = dataSource.getConnection()) {
             this.users = OwnerKind.users(Catalogue.load(c, ScimSchemas.USER_TYPE, RelationalTable.USERS));
             this.groups = OwnerKind.groups(Catalogue.load(c, ScimSchemas.GROUP_TYPE, RelationalTable.GROUPS));
@@ -87,8 +95,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public String name() {
-        return "relational";
+    public Storage storage() {
+        return Storage.RELATIONAL;
     }
 
     @Override
@@ -119,8 +127,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
             e.id = id;
             e.passwordHash = passwordHash;
             create(session, users, e, body);
-            var dynamicGroups = syncDynamicMemberships(session, e.id, body, e.created, e.lastModified, true);
-            return new StoredResource(e.id, withDynamicGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
+            var dynamicGroups = memberships.sync(session, e.id, body, e.created, e.lastModified, true);
+            return new StoredResource(e.id, DynamicMemberships.withGroups(body, dynamicGroups), e.version, e.created, e.lastModified);
         });
     }
 
@@ -140,7 +148,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 e.passwordHash = m.passwordHash();
             }
             modify(session, users, e, values, current, m.body());
-            syncDynamicMemberships(session, id, m.body(), e.created, e.lastModified, false);
+            memberships.sync(session, id, m.body(), e.created, e.lastModified, false);
             return session.doReturningWork(c -> selectOne(c, users, USER_GROUPS, id)).orElseThrow();
         });
     }
@@ -162,14 +170,14 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource createGroup(UUID id, ObjectNode body, int memberLimit) {
-        Optional<Expr> condition = dynamic.condition(body);
-        return groupWrite(affected -> inTransaction(session -> {
+        Optional<Expr> condition = memberships.condition(body);
+        return memberships.groupWrite(affected -> inTransaction(session -> {
             GroupRow e = new GroupRow();
             e.id = id;
             create(session, groups, e, body);
             affected.addAll(changeMembers(session, MEMBERSHIP, e.id, Set.of(), memberIds(body)));
             if (condition.isPresent()) {
-                recompute(session, e.id, condition, affected);
+                memberships.recompute(session, e.id, condition, affected);
             }
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, e.id)).orElseThrow();
         }));
@@ -182,20 +190,20 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public StoredResource modifyGroup(UUID id, Long expectedVersion, int memberLimit, UnaryOperator<ObjectNode> change) {
-        return groupWrite(affected -> inTransaction(session -> {
+        return memberships.groupWrite(affected -> inTransaction(session -> {
             GroupRow e = lock(session, GroupRow.class, id, expectedVersion, "Group");
             List<ValueEntity> values = values(session, groups, id);
             StoredResource current = session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
             String oldName = e.displayName;
             ObjectNode updated = change.apply(current.body().deepCopy());
-            Optional<Expr> condition = dynamic.condition(updated);
+            Optional<Expr> condition = memberships.condition(updated);
             modify(session, groups, e, values, current.body(), updated);
             affected.addAll(changeMembers(session, MEMBERSHIP, id, memberIds(current.body()), memberIds(updated)));
             if (!DynamicGroups.conditionText(current.body()).equals(DynamicGroups.conditionText(updated))) {
-                recompute(session, id, condition, affected);
+                memberships.recompute(session, id, condition, affected);
             }
             if (!oldName.equals(e.displayName)) {
-                renamed(session, id, affected);
+                memberships.renamed(session, id, affected);
             }
             return session.doReturningWork(c -> selectOne(c, groups, memberLimit, id)).orElseThrow();
         }));
@@ -203,7 +211,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public void deleteGroup(UUID id, Long expectedVersion) {
-        groupDelete(id, () -> delete(GroupRow.class, id, expectedVersion, "Group"));
+        memberships.groupDelete(id, () -> delete(GroupRow.class, id, expectedVersion, "Group"));
     }
 
     @Override
@@ -417,7 +425,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     private List<StoredResource> query(Connection c, Sql sql, OwnerKind kind, int memberLimit) throws SQLException {
         List<StoredResource> out = new ArrayList<>();
-        try (PreparedStatement ps = prepare(c, sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = Jdbc.prepare(c, sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String values = rs.getString(6);
                 ObjectNode body = kind.mapper().body(kind.table().nameAttribute(), rs.getString(2),

@@ -1,14 +1,10 @@
-package io.idbench.search;
-
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+package io.idbench.config;
 
 /**
  * What a search sees right after a write (the engines' {@code refresh} parameter on each write).
  * Lookups by a unique key never depend on it: they are answered by the database.
  */
-public enum RefreshPolicy {
+public enum RefreshPolicy implements Choice {
     /** Near-real-time: visible after the index's next periodic refresh (1 s); writes do not wait. Syncope's behaviour. */
     FALSE("false"),
     /** The write returns once a periodic refresh has made it visible (up to 1 s per write). */
@@ -23,20 +19,17 @@ public enum RefreshPolicy {
     }
 
     /** The value of the engines' {@code refresh} request parameter. */
-    public String parameter() {
+    @Override
+    public String id() {
         return parameter;
     }
 
-    public static RefreshPolicy of(String text) {
-        for (RefreshPolicy p : values()) {
-            if (p.parameter.equals(text == null ? null : text.toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("search refresh must be one of " + names() + ", was '" + text + "'");
+    @Override
+    public String toString() {
+        return parameter;
     }
 
-    public static String names() {
-        return Arrays.stream(values()).map(RefreshPolicy::parameter).collect(Collectors.joining(", "));
+    public static RefreshPolicy parse(String text) {
+        return Choice.parse(RefreshPolicy.class, "search refresh", text);
     }
 }

@@ -1,4 +1,4 @@
-package io.idbench.store;
+package io.idbench.membership;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

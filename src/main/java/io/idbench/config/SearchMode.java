@@ -1,0 +1,62 @@
+package io.idbench.config;
+
+/** Who answers searches: the storage's own SQL, or a search engine fed by the service. */
+public enum SearchMode implements Choice {
+    /** The storage's own queries (no engine). */
+    SQL("sql", "sql", null),
+    ELASTICSEARCH("elasticsearch", "es", "Elasticsearch"),
+    OPENSEARCH("opensearch", "os", "OpenSearch");
+
+    private final String id;
+    private final String shortName;
+    private final String productName;
+
+    SearchMode(String id, String shortName, String productName) {
+        this.id = id;
+        this.shortName = shortName;
+        this.productName = productName;
+    }
+
+    /** Also the engine's launcher and distribution name. */
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /** What 2018's scenario names append for it: {@code -es}, {@code -os}, nothing for sql. */
+    public String scenarioSuffix() {
+        return engine() ? "-" + shortName : "";
+    }
+
+    /** The short name scenario names and the POM's axis profiles use: sql, es, os ({@code -Pes}). */
+    public String shortName() {
+        return shortName;
+    }
+
+    /** True when a search engine answers searches. */
+    public boolean engine() {
+        return this != SQL;
+    }
+
+    /** The engine's product name for people ("OpenSearch"); only for engines. */
+    public String productName() {
+        if (!engine()) {
+            throw new IllegalStateException("search mode sql has no engine");
+        }
+        return productName;
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+
+    /** The search named {@code text} (any case); a {@link ConfigException} names the choices otherwise. */
+    public static SearchMode parse(String text) {
+        return Choice.parse(SearchMode.class, "search", text);
+    }
+
+    public static String ids() {
+        return Choice.ids(SearchMode.class);
+    }
+}

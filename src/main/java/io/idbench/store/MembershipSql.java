@@ -1,0 +1,183 @@
+package io.idbench.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.scim.ScimException;
+import io.idbench.scim.filter.ElementAttr;
+import io.idbench.scim.filter.Expr;
+import io.idbench.scim.filter.ListQuery;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.hibernate.Session;
+
+/**
+ * The SQL of membership rows that both storages share, whatever their tables are called: member
+ * ids straight from the membership tables' keys, the bounded JSON aggregate of a resource's
+ * memberships, and batched changes of a group's direct members.
+ */
+public final class MembershipSql {
+    private MembershipSql() {
+    }
+
+    /**
+     * For a filter that is exactly {@code groups.value eq "<id>"} (or {@code members.value eq}),
+     * the member ids straight from the membership tables' primary keys, without touching the
+     * resource table (the foreign keys guarantee every row has its resource): the direct rows,
+     * then the dynamic ones that are not also direct. For a page, each branch is read in id
+     * order up to offset + count, so a page reads only its range of the primary key (a DISTINCT
+     * over the view was estimated at 200 rows and planned as a hash over the whole group). This
+     * is how a group's members are paged and counted (plan 3); empty for any other filter.
+     *
+     * @param dynamicTable the dynamic memberships on the users' side, null on the groups' side
+     */
+    private static Optional<Sql> membershipIds(Expr filter, String membershipAttribute, String directTable,
+                                                 String dynamicTable, String self, String other) {
+        return membershipIds(filter, membershipAttribute, directTable, dynamicTable, self, other, null);
+    }
+
+    /** @param top with a value, each branch is ordered by id and limited to it (a page then reads only its range) */
+    private static Optional<Sql> membershipIds(Expr filter, String membershipAttribute, String directTable,
+                                               String dynamicTable, String self, String other, Integer top) {
+        if (filter instanceof Expr.Any any && any.collection().attribute().name().equals(membershipAttribute)
+                && any.element() instanceof Expr.Compare cmp && cmp.op() == Expr.Op.EQ
+                && cmp.operand() instanceof ElementAttr ea && ea.sub() != null
+                && ea.sub().name().equals("value")) {
+            Optional<UUID> id = SqlPredicates.canonicalUuid(ea.sub().fold((String) cmp.literal()));
+            if (id.isEmpty()) {
+                return Optional.of(new Sql().append("SELECT NULL::uuid AS id WHERE false"));
+            }
+            Sql ids = new Sql().append("(SELECT m." + self + " AS id FROM " + directTable + " m WHERE m." + other + " = ")
+                    .param(id.get());
+            topN(ids, top);
+            if (dynamicTable != null) {
+                ids.append(" UNION ALL (SELECT d." + self + " FROM " + dynamicTable + " d WHERE d." + other + " = ")
+                        .param(id.get()).append(" AND NOT EXISTS (SELECT 1 FROM " + directTable + " x WHERE x." + other
+                                + " = d." + other + " AND x." + self + " = d." + self + ")");
+                topN(ids, top);
+            }
+            return Optional.of(ids);
+        }
+        return Optional.empty();
+    }
+
+    private static void topN(Sql branch, Integer top) {
+        if (top != null) {
+            branch.append(" ORDER BY 1 LIMIT ").param(top);
+        }
+        branch.append(")");
+    }
+
+    /** The count and, when sorted by id, the page of a membership filter (see {@link #membershipIds}). */
+    public static Optional<List<Sql>> membershipStatements(ListQuery q, String membershipAttribute, String directTable,
+                                                              String dynamicTable, String self, String other,
+                                                              Consumer<Sql> select) {
+        Optional<Sql> ids = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other);
+        if (ids.isEmpty()) {
+            return Optional.empty();
+        }
+        Sql count = new Sql().append("SELECT count(*) FROM (").append(ids.get()).append(") ids");
+        if (q.sort() != null) {
+            return Optional.of(List.of(new Sql(), count));
+        }
+        Sql ordered = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other,
+                q.offset() + q.count()).orElseThrow();
+        Sql page = new Sql().append("WITH page AS MATERIALIZED (SELECT id FROM (").append(ordered).append(") u ORDER BY 1 LIMIT ")
+                .param(q.count()).append(" OFFSET ").param(q.offset()).append(") ");
+        select.accept(page);
+        page.append(" JOIN page ON page.id = r.id ORDER BY r.id");
+        return Optional.of(List.of(page, count));
+    }
+
+    /** Rejects a membership list longer than the limit the caller asked for (400 tooMany). */
+    public static void checkMemberLimit(ObjectNode body, String attribute, int memberLimit, Object id) {
+        if (body.path(attribute).size() > memberLimit) {
+            throw ScimException.tooMany(attribute + " of " + id + " has more than " + memberLimit
+                    + " values; exclude it (excludedAttributes=" + attribute + ") and page through it with a filter");
+        }
+    }
+
+    /**
+     * The membership aggregate of one row (alias r) as JSON text, read from at most limit + 1
+     * rows of {@code source} (a membership view with a type column) in the other side's id order,
+     * so an oversized group costs a bounded read.
+     */
+    public static void membershipJson(Sql out, String source, String self, String other, String otherTable,
+                                      String otherNameColumn, int limit) {
+        out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', x.type) "
+                + "ORDER BY x.id, x.type)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name, m.type FROM " + source
+                + " m JOIN " + otherTable + " o ON o.id = m." + other + " WHERE m." + self
+                + " = r.id ORDER BY o.id, m.type LIMIT ").param(limit + 1).append(") x)");
+    }
+
+    /** The user ids of a group body's members; a value that is no user id is 400 invalidValue. */
+    public static Set<UUID> memberIds(ObjectNode body) {
+        Set<UUID> ids = new LinkedHashSet<>();
+        JsonNode members = body.get("members");
+        if (members instanceof ArrayNode array) {
+            for (JsonNode m : array) {
+                String value = m.path("value").asText(null);
+                Optional<UUID> id = value == null ? Optional.empty() : SqlPredicates.canonicalUuid(value.toLowerCase());
+                ids.add(id.orElseThrow(() -> ScimException.invalidValue(
+                        "members.value must be the id of a User, not " + m.get("value"))));
+            }
+        }
+        return ids;
+    }
+
+    /** Applies the difference between two member sets with two batched statements; returns the users changed. */
+    public static List<UUID> changeMembers(Session session, String membershipTable, UUID group, Set<UUID> before,
+                                              Set<UUID> after) {
+        List<UUID> removed = before.stream().filter(id -> !after.contains(id)).toList();
+        List<UUID> added = after.stream().filter(id -> !before.contains(id)).toList();
+        if (removed.isEmpty() && added.isEmpty()) {
+            return List.of();
+        }
+        session.doWork(c -> {
+            batch(c, "DELETE FROM " + membershipTable + " WHERE group_id = ? AND user_id = ?", group, removed);
+            batch(c, "INSERT INTO " + membershipTable + " (group_id, user_id) VALUES (?, ?)", group, added);
+        });
+        List<UUID> changed = new ArrayList<>(removed);
+        changed.addAll(added);
+        return changed;
+    }
+
+    private static void batch(Connection c, String sql, UUID group, List<UUID> users) throws SQLException {
+        if (users.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (UUID user : users) {
+                ps.setObject(1, group);
+                ps.setObject(2, user);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Runs an INSERT or DELETE … RETURNING user_id for {@code users} of one group, collecting the ids changed. */
+    static void addOrRemove(Connection c, String sql, UUID group, Set<UUID> users, List<UUID> changed) throws SQLException {
+        if (users.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, group);
+            ps.setArray(2, c.createArrayOf("uuid", users.toArray(UUID[]::new)));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    changed.add(rs.getObject(1, UUID.class));
+                }
+            }
+        }
+    }
+}
