@@ -5,6 +5,7 @@ import io.idbench.results.RunRecord;
 import io.idbench.common.Json;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.PasswordHasher;
+import io.idbench.service.Endpoints;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import java.io.IOException;
@@ -158,10 +159,10 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private void printReady(PrintWriter out, ScenarioConfig config, ScimServer server, String staticToken, String adminPw) {
-        String root = server.baseUrl().substring(0, server.baseUrl().length() - ScimServer.BASE_PATH.length());
+        String root = Endpoints.root(server.baseUrl());
         out.println("Storage: " + config.storage() + "; search: " + (config.searchEngine() ? config.search()
                 + " (refresh=" + config.searchRefresh() + "; key lookups and a stale index go to the database; status at "
-                + root + "/idbench/search-index)" : "sql") + "; dynamic groups: " + (config.dyn() ? "type-a … type-j" : "none")
+                + root + Endpoints.SEARCH_INDEX + ")" : "sql") + "; dynamic groups: " + (config.dyn() ? "type-a … type-j" : "none")
                 + "; passwords: " + config.passwordHash());
         if (!config.handicap().isNone()) {
             out.println("HANDICAPPED (calibration): " + config.handicap() + " of CPU burnt on purpose in those operations");
@@ -169,7 +170,7 @@ public final class ServeCommand implements Callable<Integer> {
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
         out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
         out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
-                + " -d grant_type=client_credentials " + root + ScimServer.TOKEN_PATH);
+                + " -d grant_type=client_credentials " + root + Endpoints.TOKEN);
         out.println("  try:           curl -s -H 'Authorization: Bearer " + staticToken + "' " + server.baseUrl() + "/Users");
         out.println("Stop with Ctrl-C (or SIGTERM): the service, PostgreSQL and the search engine stop together.");
         out.flush();

@@ -84,12 +84,14 @@ public final class RunNoise {
 
     /** The runs comparable with {@code run}: the same machine and shape, complete, undisturbed, no handicap; not {@code except}. */
     public static List<JsonNode> comparable(List<JsonNode> candidates, JsonNode run, List<JsonNode> except) {
+        RunSummary self = RunSummary.of(run);
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode c : candidates) {
             boolean excluded = except.stream().anyMatch(e -> e.path("runId").asText().equals(c.path("runId").asText())
                     && e.path("scenario").asText().equals(c.path("scenario").asText()));
-            if (!excluded && RunIdentity.trustworthy(c) && RunIdentity.machine(c).equals(RunIdentity.machine(run))
-                    && RunIdentity.shape(c).equals(RunIdentity.shape(run))) {
+            RunSummary candidate = RunSummary.of(c);
+            if (!excluded && candidate.trustworthy() && candidate.machine().equals(self.machine())
+                    && candidate.shape().equals(self.shape())) {
                 out.add(c);
             }
         }

@@ -29,14 +29,14 @@ final class BaselineCheck {
 
     /** @return one line per regression (none without a baseline, or when the run itself failed) */
     List<String> check() throws IOException {
-        ObjectNode state = run.readRun();
-        Path record = Path.of(state.path("recordDir").asText());
+        PreparedRun state = run.prepared();
+        Path record = state.side().recordDir();
         ObjectNode summary = RunRecord.read(record);
-        if (!state.has("baseline") || !RunRecord.COMPLETE.equals(summary.path("status").asText())) {
+        if (state.baseline() == null || !RunRecord.COMPLETE.equals(summary.path("status").asText())) {
             return new ArrayList<>();
         }
-        Path baselinePath = Path.of(state.path("baseline").asText());
-        double tolerance = state.path("tolerance").asDouble();
+        Path baselinePath = Path.of(state.baseline());
+        double tolerance = state.tolerance();
         JsonNode baseline = RunRecord.complete(baselinePath, "baseline");
         Comparison.shapeDifferences(baseline.path("parameters"), summary.path("parameters"))
                 .forEach(d -> out.println("[idbench] note: " + d));

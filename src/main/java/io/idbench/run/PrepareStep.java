@@ -1,11 +1,9 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.cli.ServeCommand;
 import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
 import io.idbench.service.TokenService;
 import java.io.IOException;
@@ -76,34 +74,16 @@ final class PrepareStep {
         Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
         List<String> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
         writeJmeterProperties(settings, schedule);
-        ObjectNode state = Json.mapper().createObjectNode();
-        state.put("scenario", settings.recordScenario).put("runId", settings.runId).put("recordDir", recordDir.toString())
-                .put("prepared", now.toString());
-        state.putPOJO("settings", Map.of("plan", settings.plan, "threads", settings.threads, "openModel", settings.openModel(),
-                "provisioned", settings.provisioned(), "startTimeout", settings.startTimeout, "serviceHeap", settings.serviceHeap));
-        state.putPOJO("thresholds", Map.of("maxErrorPct", settings.maxErrorPct, "maxP95", settings.maxP95, "maxP99", settings.maxP99));
-        if (baseline != null) {
-            state.put("baseline", baseline.toString()).put("tolerance", settings.tolerance);
-        }
-        state.put("plan", settings.plan).put("repeat", settings.repeat);
-        state.putPOJO("parameters", stripped(resolved));
-        state.putPOJO("parameterOrigins", resolved.origins());
-        if (resolved.scenarioFile() != null) {
-            state.put("scenarioFile", basedir.relativize(resolved.scenarioFile().toAbsolutePath()).toString());
-        }
-        if (versus != null) {
-            ObjectNode b = state.putObject("versus");
-            b.put("scenario", versus.settings.recordScenario).put("runId", versus.settings.runId)
-                    .put("recordDir", versus.recordDir.toString()).put("jar", versus.jar == null ? null : versus.jar.toString())
-                    .put("tolerance", settings.tolerance);
-            b.putPOJO("parameters", stripped(versus.resolved));
-            b.putPOJO("parameterOrigins", versus.resolved.origins());
-            if (versus.resolved.scenarioFile() != null) {
-                b.put("scenarioFile", basedir.relativize(versus.resolved.scenarioFile().toAbsolutePath()).toString());
-            }
-            state.putPOJO("schedule", schedule);
-        }
-        run.writeRun(state);
+        PreparedRun.Versus b = versus == null ? null : new PreparedRun.Versus(versus.settings.recordScenario,
+                versus.settings.runId, versus.recordDir.toString(), versus.jar == null ? null : versus.jar.toString(),
+                settings.tolerance, stripped(versus.resolved), versus.resolved.origins(), scenarioFile(versus.resolved));
+        run.writeRun(new PreparedRun(settings.recordScenario, settings.runId, recordDir.toString(), now.toString(),
+                new PreparedRun.Settings(settings.plan, settings.threads, settings.openModel(), settings.provisioned(),
+                        settings.startTimeout, settings.serviceHeap),
+                new PreparedRun.Thresholds(settings.maxErrorPct, settings.maxP95, settings.maxP99),
+                baseline == null ? null : baseline.toString(), baseline == null ? null : settings.tolerance, settings.plan,
+                settings.repeat, stripped(resolved), resolved.origins(), scenarioFile(resolved), b,
+                versus == null ? null : schedule));
         describe(settings, resolved, recordDir);
         if (versus != null) {
             out.println("[idbench] Versus " + versus.settings.recordScenario + (versus.jar != null ? " (jar " + versus.jar + ")" : "")
@@ -166,6 +146,11 @@ final class PrepareStep {
         return new Versus(resolved, named, recordDir, args, jar);
     }
 
+    /** The scenario file relative to the project, or null when no scenario was named. */
+    private String scenarioFile(ScenarioResolver.Resolved resolved) {
+        return resolved.scenarioFile() == null ? null : basedir.relativize(resolved.scenarioFile().toAbsolutePath()).toString();
+    }
+
     private static Map<String, String> with(Map<String, String> m, String key, String value) {
         Map<String, String> out = new LinkedHashMap<>(m);
         out.put(key, value);
@@ -194,7 +179,7 @@ final class PrepareStep {
             }
         }
         args.add("--token=" + TokenService.randomToken());
-        args.add("--admin-password=" + TokenService.randomToken());
+        args.addAll(AdminLogin.generate().serveOptions());
         args.add("--info-file=" + run.serviceInfo(side));
         args.add("--stop-with-parent");
         ServeCommand serve = new ServeCommand();

@@ -54,35 +54,33 @@ final class RecordStep {
 
     /** @return the violations, empty when the run passed (both sides' when two services were compared) */
     List<String> record() throws IOException {
-        ObjectNode state = run.readRun();
+        PreparedRun state = run.prepared();
         CpuAccount cpu = Files.isRegularFile(run.cpuSamples())
                 ? CpuAccount.read(run.cpuSamples(), Runtime.getRuntime().availableProcessors()) : null;
-        JsonNode versus = state.path("versus");
-        if (!versus.isMissingNode()) {
-            out.println("[idbench] Side A: " + state.path("scenario").asText());
+        PreparedRun.Versus versus = state.versus();
+        if (versus != null) {
+            out.println("[idbench] Side A: " + state.scenario());
         }
-        List<String> problems = new ArrayList<>(recordSide(state, RunDirectory.A, Path.of(state.path("recordDir").asText()), cpu));
-        if (!versus.isMissingNode()) {
-            out.println("[idbench] Side B (versus): " + versus.path("scenario").asText());
-            Path b = Path.of(versus.path("recordDir").asText());
+        List<String> problems = new ArrayList<>(recordSide(state, RunDirectory.A, state.side().recordDir(), cpu));
+        if (versus != null) {
+            out.println("[idbench] Side B (versus): " + versus.scenario());
+            Path b = versus.side().recordDir();
             recordSide(state, RunDirectory.B, b, cpu).forEach(v -> problems.add("side B: " + v));
-            new VersusVerdict(out).record(Path.of(state.path("recordDir").asText()), b, state.path("schedule"),
-                    versus.path("tolerance").asDouble(Verdict.DEFAULT_MIN_EFFECT));
+            new VersusVerdict(out).record(state.side().recordDir(), b, state.schedule(), versus.tolerance());
         }
         return problems;
     }
 
     /** One side's record: its repetitions of the shared JTL, its statistics, intervals and cost; the thresholds. */
-    private List<String> recordSide(ObjectNode state, String side, Path record, CpuAccount cpu) throws IOException {
-        JsonNode settings = state.path("settings");
-        int minThreads = settings.path("openModel").asBoolean() ? 0 : settings.path("threads").asInt();
+    private List<String> recordSide(PreparedRun state, String side, Path record, CpuAccount cpu) throws IOException {
+        int minThreads = state.settings().openModel() ? 0 : state.settings().threads();
         ObjectNode summary = RunRecord.read(record);
         ArrayNode reps = summary.putArray("repetitions");
         List<Map<String, LabelStatistics.Summary>> labels = new ArrayList<>();
         Map<String, List<LabelWindows>> windows = new LinkedHashMap<>();
         List<CpuAccount.Window> costs = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        String plan = state.path("plan").asText();
+        String plan = state.plan();
         Path jtl = run.jmeterResults().resolve(plan + ".csv");
         Path dashboard = run.jmeterReports().resolve(plan);
         Map<RunStatistics.Part, RunStatistics.Result> parts = Map.of();
@@ -99,7 +97,7 @@ final class RecordStep {
             }
             parts = new LinkedHashMap<>(RunStatistics.byPart(jtl, minThreads));
             parts.keySet().removeIf(p -> !p.side().equals(side));
-            int expected = state.path("repeat").asInt(1);
+            int expected = state.repeat();
             if (parts.size() < expected) {
                 problems.add("JMeter measured " + parts.size() + " of " + expected + " repetitions");
             }
@@ -143,7 +141,7 @@ final class RecordStep {
         if (labels.size() > 1) {
             summary.putPOJO("spread", spread);
         }
-        long seed = (state.path("runId").asText() + side).hashCode();
+        long seed = (state.runId() + side).hashCode();
         Map<String, Map<String, Bootstrap.Interval>> intervals = new LinkedHashMap<>();
         windows.forEach((label, w) -> intervals.put(label, Bootstrap.intervals(w, seed ^ label.hashCode())));
         summary.putPOJO("labels", Repetitions.pooled(labels, intervals));
@@ -161,8 +159,8 @@ final class RecordStep {
                 + " repetitions, then windows within each", "level",
                 Bootstrap.LEVEL, "replicates", Bootstrap.REPLICATES, "repetitions", labels.size(), "windowsPerRepetition",
                 LabelWindows.WINDOWS));
-        JsonNode t = state.path("thresholds");
-        Thresholds thresholds = new Thresholds(t.path("maxErrorPct").asDouble(), t.path("maxP95").asLong(), t.path("maxP99").asLong());
+        PreparedRun.Thresholds t = state.thresholds();
+        Thresholds thresholds = new Thresholds(t.maxErrorPct(), t.maxP95(), t.maxP99());
         summary.putPOJO("thresholds", thresholds);
         for (Map<String, LabelStatistics.Summary> rep : labels) {
             Map<String, LabelStatistics.Summary> measured = new LinkedHashMap<>(rep);

@@ -48,7 +48,12 @@ public record RunDirectory(Path dir, Path jmeterDir) {
         }
     }
 
-    public void writeRun(ObjectNode run) {
+    /** The prepared run, typed (see {@link #readRun} for the file as it is). */
+    public PreparedRun prepared() {
+        return Json.mapper().convertValue(readRun(), PreparedRun.class);
+    }
+
+    public void writeRun(PreparedRun run) {
         try {
             Files.createDirectories(dir);
             Files.writeString(runJson(), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(run));
@@ -59,6 +64,6 @@ public record RunDirectory(Path dir, Path jmeterDir) {
 
     /** The record directory of the prepared run. */
     public Path recordDir() {
-        return Path.of(readRun().path("recordDir").asText());
+        return Path.of(prepared().recordDir());
     }
 }

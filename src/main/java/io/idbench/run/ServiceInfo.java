@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.Json;
+import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,8 +12,6 @@ import java.nio.file.Path;
 
 /** The running service as its ready file ({@code serve --info-file}) describes it, and calls to its idbench endpoints. */
 record ServiceInfo(JsonNode json) {
-    private static final String SCIM_PATH = "/scim/v2";
-
     static ServiceInfo read(Path file) throws IOException {
         return new ServiceInfo(Json.mapper().readTree(file.toFile()));
     }
@@ -31,7 +30,7 @@ record ServiceInfo(JsonNode json) {
 
     /** The service's root URL: the SCIM base URL without /scim/v2. */
     String root() {
-        return baseUrl().substring(0, baseUrl().indexOf(SCIM_PATH));
+        return Endpoints.root(baseUrl());
     }
 
     /** {@code method path} on the service's root, with its bearer token. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
+import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -35,27 +36,27 @@ final class StartStep {
     }
 
     void start() throws IOException, InterruptedException {
-        ObjectNode state = run.readRun();
-        JsonNode versus = state.path("versus");
-        Path record = Path.of(state.path("recordDir").asText());
-        open(record, state);
-        if (!versus.isMissingNode()) {
-            open(Path.of(versus.path("recordDir").asText()), (ObjectNode) versus);
+        PreparedRun state = run.prepared();
+        PreparedRun.Versus versus = state.versus();
+        Path record = state.side().recordDir();
+        open(state.side());
+        if (versus != null) {
+            open(versus.side());
         }
-        if (!state.path("settings").path("provisioned").asBoolean()) {
-            out.println("[idbench] Target " + state.path("parameters").path("target.url").asText() + " is not provisioned by this run");
+        if (!state.settings().provisioned()) {
+            out.println("[idbench] Target " + state.parameters().get("target.url") + " is not provisioned by this run");
             return;
         }
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: the package phase did not run");
         }
-        Duration timeout = Duration.ofSeconds(state.path("settings").path("startTimeout").asLong());
-        heap = state.path("settings").path("serviceHeap").asText("1g");
+        Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
+        heap = state.settings().serviceHeap();
         ServiceInfo a = startService(RunDirectory.A, jar, record, timeout);
         ServiceInfo b = null;
-        if (!versus.isMissingNode()) {
-            Path versusJar = versus.path("jar").isTextual() ? Path.of(versus.path("jar").asText()) : jar;
-            b = startService(RunDirectory.B, versusJar, Path.of(versus.path("recordDir").asText()), timeout);
+        if (versus != null) {
+            Path versusJar = versus.jar() != null ? Path.of(versus.jar()) : jar;
+            b = startService(RunDirectory.B, versusJar, versus.side().recordDir(), timeout);
         }
         ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         resetTelemetry(a);
@@ -67,17 +68,17 @@ final class StartStep {
     }
 
     /** The run's record, status running, from the moment its service starts. */
-    private void open(Path record, ObjectNode side) {
+    private void open(PreparedRun.Side side) {
         ObjectNode summary = Json.mapper().createObjectNode();
-        summary.put("status", RunRecord.RUNNING).put("scenario", side.path("scenario").asText())
-                .put("runId", side.path("runId").asText()).put("started", Instant.now().toString());
-        summary.set("parameters", side.path("parameters"));
-        summary.set("parameterOrigins", side.path("parameterOrigins"));
-        if (side.has("scenarioFile")) {
-            summary.set("scenarioFile", side.get("scenarioFile"));
+        summary.put("status", RunRecord.RUNNING).put("scenario", side.scenario())
+                .put("runId", side.runId()).put("started", Instant.now().toString());
+        summary.putPOJO("parameters", side.parameters());
+        summary.putPOJO("parameterOrigins", side.parameterOrigins());
+        if (side.scenarioFile() != null) {
+            summary.put("scenarioFile", side.scenarioFile());
         }
         summary.set("environment", Environment.describe(basedir));
-        RunRecord.write(record, summary);
+        RunRecord.write(side.recordDir(), summary);
     }
 
     /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */
@@ -122,12 +123,10 @@ final class StartStep {
         TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
         if (side.equals(RunDirectory.A)) {
             // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user").
-            List<String> serveArgs = Files.readAllLines(run.serveArgs(side));
-            String password = serveArgs.stream().filter(a -> a.startsWith("--admin-password=")).findFirst().orElseThrow()
-                    .substring("--admin-password=".length());
-            p.setProperty("login.url", service.root() + "/oauth/token");
-            p.setProperty("login.user", "admin");
-            p.setProperty("login.password", password);
+            AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
+            p.setProperty("login.url", service.root() + Endpoints.TOKEN);
+            p.setProperty("login.user", login.user());
+            p.setProperty("login.password", login.password());
         }
         try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
             p.store(w, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
@@ -136,7 +135,7 @@ final class StartStep {
 
     /** The telemetry window starts when the service is ready: the run, not the seed. */
     static void resetTelemetry(ServiceInfo service) throws IOException, InterruptedException {
-        HttpResponse<String> r = service.call("POST", "/idbench/telemetry/reset");
+        HttpResponse<String> r = service.call("POST", Endpoints.TELEMETRY_RESET);
         if (r.statusCode() != 204) {
             throw new IllegalStateException("Resetting the service's telemetry answered " + r.statusCode() + ": " + r.body());
         }

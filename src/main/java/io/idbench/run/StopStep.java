@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
+import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
@@ -29,11 +30,11 @@ final class StopStep {
     }
 
     void stop() throws IOException, InterruptedException {
-        ObjectNode state = run.readRun();
+        PreparedRun state = run.prepared();
         List<ProcessHandle> services = new ArrayList<>();
         measured(RunDirectory.A, run.recordDir(), services);
-        if (state.has("versus")) {
-            measured(RunDirectory.B, Path.of(state.path("versus").path("recordDir").asText()), services);
+        if (state.interleaved()) {
+            measured(RunDirectory.B, state.versus().side().recordDir(), services);
         }
         for (ProcessHandle service : services) {
             out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
@@ -52,7 +53,7 @@ final class StopStep {
         }
         ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
         JsonNode info = service.json();
-        HttpResponse<String> r = service.call("GET", "/idbench/telemetry");
+        HttpResponse<String> r = service.call("GET", Endpoints.TELEMETRY);
         ObjectNode summary = RunRecord.read(record);
         if (r.statusCode() == 200) {
             if (side.equals(RunDirectory.A)) {
@@ -66,7 +67,7 @@ final class StopStep {
                 env.set("searchEngine", info.get("searchEngine"));
             }
         } else {
-            summary.put("telemetryUnavailable", "GET /idbench/telemetry answered " + r.statusCode());
+            summary.put("telemetryUnavailable", "GET " + Endpoints.TELEMETRY + " answered " + r.statusCode());
         }
         summary.put("status", RunRecord.MEASURED);
         RunRecord.write(record, summary);

@@ -25,14 +25,14 @@ final class VersusVerdict {
         this.out = out;
     }
 
-    void record(Path a, Path b, JsonNode schedule, double minEffectPct) {
+    void record(Path a, Path b, List<String> schedule, double minEffectPct) {
         ObjectNode sa = RunRecord.read(a);
         ObjectNode sb = RunRecord.read(b);
         String title = sb.path("scenario").asText() + " " + sb.path("runId").asText() + " (B) against " + sa.path("scenario").asText() + " "
                 + sa.path("runId").asText() + " (A)";
         ObjectNode verdict = Json.mapper().createObjectNode();
         verdict.put("a", a.toString()).put("b", b.toString()).put("minEffectPct", minEffectPct).put("alpha", Verdict.DEFAULT_ALPHA);
-        verdict.set("schedule", schedule);
+        verdict.putPOJO("schedule", schedule);
         if (!RunRecord.COMPLETE.equals(sa.path("status").asText()) || !RunRecord.COMPLETE.equals(sb.path("status").asText())) {
             verdict.put("skipped", "a side did not complete");
             out.println("[idbench] " + title + ": not compared, a side did not complete");

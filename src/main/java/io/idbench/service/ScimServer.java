@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * never become a 500, and no stack trace ever reaches a client.
  */
 public final class ScimServer implements AutoCloseable {
-    public static final String BASE_PATH = "/scim/v2";
-    public static final String TOKEN_PATH = "/oauth/token";
+    public static final String BASE_PATH = Endpoints.SCIM;
+    public static final String TOKEN_PATH = Endpoints.TOKEN;
     public static final String SCIM_JSON = "application/scim+json";
     /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
     public static final String SERVER_TIMING = RequestTiming.HEADER;

@@ -13,7 +13,7 @@ import io.javalin.http.Context;
  * database), a full consistency check of database against index, and a rebuild from the database.
  */
 final class SearchIndexEndpoints {
-    static final String PATH = "/idbench/search-index";
+    static final String PATH = Endpoints.SEARCH_INDEX;
 
     private final IndexedIdentityStore store;
     private final ObjectMapper json;

@@ -11,7 +11,7 @@ import java.sql.SQLException;
  * the service, reset when the service is ready so that it covers the run and not the seeding.
  */
 final class TelemetryEndpoints {
-    static final String PATH = "/idbench/telemetry";
+    static final String PATH = Endpoints.TELEMETRY;
 
     private final ServerTelemetry telemetry;
     private final ObjectMapper json;

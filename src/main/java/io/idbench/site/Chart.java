@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.results.RunSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,9 +36,9 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
 
         /** A run's figure of a label, with its interval when the run recorded one. */
         static Point of(Object x, RecordedRun run, String label, String figure, boolean flagged) {
-            com.fasterxml.jackson.databind.JsonNode i = run.interval(label, figure);
-            Double low = i.path("low").isNumber() ? i.path("low").asDouble() : null;
-            Double high = i.path("high").isNumber() ? i.path("high").asDouble() : null;
+            RunSummary.Interval i = run.interval(label, figure);
+            Double low = i == null ? null : i.low();
+            Double high = i == null ? null : i.high();
             return new Point(x, run.figure(label, figure), flagged, run.page(), low, high);
         }
 

@@ -1,7 +1,7 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.RunIdentity;
+import io.idbench.results.RunSummary;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Path;
@@ -12,28 +12,36 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
-/** One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it. */
-public record RecordedRun(Path dir, JsonNode summary) {
+/**
+ * One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it: the
+ * typed head of its record, and the record itself for the parts a page shows as they are.
+ */
+public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
     /** The plan of the 2018 study; the overview, scaling and 2018 pages are about it. */
     public static final String PLAN_1 = "heterogeneous";
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
+    public RecordedRun(Path dir, JsonNode summary) {
+        this(dir, summary, RunSummary.of(summary));
+    }
+
     public String scenario() {
-        return summary.path("scenario").asText(dir.getParent().getFileName().toString());
+        return head.scenario() != null ? head.scenario() : dir.getParent().getFileName().toString();
     }
 
     public String runId() {
-        return summary.path("runId").asText(dir.getFileName().toString());
+        return head.runId() != null ? head.runId() : dir.getFileName().toString();
     }
 
     public String status() {
-        return summary.path("status").asText("unknown");
+        return head.status() != null ? head.status() : "unknown";
     }
 
     public String statusReason() {
-        return summary.path("statusReason").asText("");
+        return head.statusReason() != null ? head.statusReason() : "";
     }
 
     public boolean complete() {
@@ -42,7 +50,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Why other processes or the hypervisor took too much of the machine during the run, or null: such a run has no verdict. */
     public String disturbed() {
-        return summary.hasNonNull("disturbed") ? summary.path("disturbed").asText() : null;
+        return head.disturbed();
     }
 
     /** The calibration handicap the service ran with (update:10%…), or null: such a run is not a real measurement. */
@@ -53,25 +61,27 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Complete, undisturbed and without a handicap: a run a verdict and a baseline can stand on. */
     public boolean trustworthy() {
-        return RunIdentity.trustworthy(summary);
+        return head.trustworthy();
     }
 
-    /** A figure's confidence interval as recorded ({value, low, high, logSe}), or a missing node. */
-    public JsonNode interval(String label, String figure) {
-        return summary.path("intervals").path(label).path(figure);
+    /** A figure's confidence interval as recorded, or null. */
+    public RunSummary.Interval interval(String label, String figure) {
+        return head.intervals().getOrDefault(label, Map.of()).get(figure);
     }
 
     /** "±4%": half the interval's width relative to the value, or "" without one. */
     public String plusMinus(String label, String figure) {
-        JsonNode i = interval(label, figure);
-        double v = i.path("value").asDouble(Double.NaN);
-        double half = (i.path("high").asDouble(Double.NaN) - i.path("low").asDouble(Double.NaN)) / 2;
-        return Double.isFinite(v) && Double.isFinite(half) && v > 0 ? "±" + Math.round(half / v * 100) + "%" : "";
+        RunSummary.Interval i = interval(label, figure);
+        if (i == null) {
+            return "";
+        }
+        double half = (i.high() - i.low()) / 2;
+        return Double.isFinite(i.value()) && Double.isFinite(half) && i.value() > 0
+                ? "±" + Math.round(half / i.value() * 100) + "%" : "";
     }
 
     public Instant started() {
-        String s = summary.path("started").asText("");
-        return s.isEmpty() ? Instant.EPOCH : Instant.parse(s);
+        return head.started() == null || head.started().isEmpty() ? Instant.EPOCH : Instant.parse(head.started());
     }
 
     /** The start, to the minute, UTC: how trends name a run. */
@@ -80,7 +90,7 @@ public record RecordedRun(Path dir, JsonNode summary) {
     }
 
     public String parameter(String key) {
-        return summary.path("parameters").path(key).asText("");
+        return head.parameter(key);
     }
 
     public String plan() {
@@ -88,15 +98,19 @@ public record RecordedRun(Path dir, JsonNode summary) {
     }
 
     public long users() {
-        return summary.path("parameters").path("users").asLong(0);
+        return parseOrZero(parameter("users"));
     }
 
     public int threads() {
-        return summary.path("parameters").path("threads").asInt(0);
+        return (int) parseOrZero(parameter("threads"));
     }
 
     public boolean openModel() {
-        return summary.path("parameters").path("rate").asDouble(0) > 0;
+        try {
+            return Double.parseDouble(parameter("rate")) > 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** The storage x dyn x search combination, as 2018 named it: jsonb-nodyn-es. */
@@ -106,11 +120,11 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
-        return RunIdentity.machine(summary);
+        return head.machine();
     }
 
     public String commit() {
-        String c = summary.path("environment").path("gitCommit").asText("");
+        String c = head.environment().gitCommit() == null ? "" : head.environment().gitCommit();
         return c.length() > 7 ? c.substring(0, 7) : c;
     }
 
@@ -122,10 +136,11 @@ public record RecordedRun(Path dir, JsonNode summary) {
     /** A figure of a label (its interval's value when only the interval has it: systemCpuUs), NaN when the run has none. */
     public double figure(String label, String figure) {
         JsonNode v = labels().path(label).path(figure);
-        if (!v.isNumber()) {
-            v = interval(label, figure).path("value");
+        if (v.isNumber()) {
+            return v.asDouble();
         }
-        return v.isNumber() ? v.asDouble() : Double.NaN;
+        RunSummary.Interval i = interval(label, figure);
+        return i == null ? Double.NaN : i.value();
     }
 
     /** Where the run's page is, relative to the site's root. */
@@ -135,7 +150,15 @@ public record RecordedRun(Path dir, JsonNode summary) {
 
     /** The shape a run must share with another to be compared on a trend: threads, loops, duration and so on. */
     public String shape() {
-        return RunIdentity.shape(summary);
+        return head.shape();
+    }
+
+    private static long parseOrZero(String number) {
+        try {
+            return Long.parseLong(number);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.results.RunSummary;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
 import java.io.IOException;
@@ -131,15 +132,14 @@ final class RunPage {
     /** Per label, the pooled figures with their intervals, as the statistics table shows them. */
     private static List<Pooled> pooled(RecordedRun run) {
         List<Pooled> out = new ArrayList<>();
-        if (!run.summary().path("intervals").isObject()) {
+        if (run.head().intervals().isEmpty()) {
             return out;
         }
         run.labels().fields().forEachRemaining(e -> {
             List<String> cells = new ArrayList<>();
             for (String f : POOLED) {
-                JsonNode i = run.interval(e.getKey(), f);
-                cells.add(i.isMissingNode() ? "–" : Table.number(i.path("value").asDouble()) + " [" + Table.number(i.path("low").asDouble())
-                        + ", " + Table.number(i.path("high").asDouble()) + "]");
+                RunSummary.Interval i = run.interval(e.getKey(), f);
+                cells.add(i == null ? "–" : Table.number(i.value()) + " [" + Table.number(i.low()) + ", " + Table.number(i.high()) + "]");
             }
             out.add(new Pooled(e.getKey(), Table.number(e.getValue().path("samples").asDouble(Double.NaN)),
                     Table.number(e.getValue().path("errorRate").asDouble(Double.NaN) * 100), cells));

@@ -1,0 +1,80 @@
+package io.idbench.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The prepared run ({@code target/idbench/run.json}) as the prepare step writes it and the later
+ * steps read it, bound by Jackson: the hand-off between the build's lifecycle steps. Paths are
+ * kept as plain strings so the file stays readable by people and scripts.
+ *
+ * @param baseline the committed baseline to judge the run against, or null
+ * @param tolerance the baseline verdict's minimum effect in percent, with a baseline
+ * @param versus the other side of an interleaved comparison ({@code -Dversus}), or null
+ * @param schedule with {@code versus}, the order of the sides' repetitions ("A", "B", …)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record PreparedRun(
+        String scenario,
+        String runId,
+        String recordDir,
+        String prepared,
+        Settings settings,
+        Thresholds thresholds,
+        String baseline,
+        Double tolerance,
+        String plan,
+        int repeat,
+        Map<String, String> parameters,
+        Map<String, String> parameterOrigins,
+        String scenarioFile,
+        Versus versus,
+        List<String> schedule) {
+
+    /** What the steps after prepare need of the run's settings. */
+    public record Settings(
+            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap) {}
+
+    /** The limits a run must keep to pass (0: none). */
+    public record Thresholds(double maxErrorPct, long maxP95, long maxP99) {}
+
+    /** Side B of an interleaved comparison: its record and its own service's jar (null: this build's). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Versus(
+            String scenario,
+            String runId,
+            String recordDir,
+            String jar,
+            double tolerance,
+            Map<String, String> parameters,
+            Map<String, String> parameterOrigins,
+            String scenarioFile) {
+
+        public Side side() {
+            return new Side(scenario, runId, Path.of(recordDir), parameters, parameterOrigins, scenarioFile);
+        }
+    }
+
+    /** What a run record opens with, for either side. */
+    public record Side(
+            String scenario,
+            String runId,
+            Path recordDir,
+            Map<String, String> parameters,
+            Map<String, String> parameterOrigins,
+            String scenarioFile) {}
+
+    /** Side A: the run itself. */
+    public Side side() {
+        return new Side(scenario, runId, Path.of(recordDir), parameters, parameterOrigins, scenarioFile);
+    }
+
+    public boolean interleaved() {
+        return versus != null;
+    }
+}
