@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The package layers of docs/architecture.md: every top-level package of idbench depends one way
- * (no cycle between them), the shared helpers in {@code common} depend on nothing of idbench, and
- * the analysis of records ({@code results}) on neither the running service nor the run steps.
+ * (no cycle between them), the shared helpers in {@code common} depend on nothing of idbench, the
+ * rules of groups ({@code membership}) sit below the stores, and the analysis of records
+ * ({@code results}) depends on neither the running service nor the run steps.
  */
 class ArchitectureTest {
     private static JavaClasses main;
@@ -31,6 +32,13 @@ class ArchitectureTest {
     void commonDependsOnNoOtherPackageOfIdbench() {
         noClasses().that().resideInAPackage("io.idbench.common..").should().dependOnClassesThat()
                 .resideOutsideOfPackages("io.idbench.common..", "java..", "com.fasterxml..").check(main);
+    }
+
+    @Test
+    void membershipRulesDependOnNeitherTheStoresNorTheirCallers() {
+        noClasses().that().resideInAPackage("io.idbench.membership..").should().dependOnClassesThat()
+                .resideInAnyPackage("io.idbench.store..", "io.idbench.search..", "io.idbench.seed..", "io.idbench.service..")
+                .check(main);
     }
 
     @Test

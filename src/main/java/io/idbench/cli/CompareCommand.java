@@ -97,8 +97,4 @@ public final class CompareCommand implements Callable<Integer> {
             case NO_VERDICT -> NO_VERDICT;
         };
     }
-
-    private static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-    }
 }

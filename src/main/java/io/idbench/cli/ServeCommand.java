@@ -129,7 +129,10 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         if (stopWithParent) {
             // System.exit runs the hook above: the same orderly stop as SIGTERM.
-            ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(() -> System.exit(3)));
+            ProcessHandle.current().parent().ifPresent(p -> {
+                // Nothing to observe: the future completes only when the parent has gone, and this process with it.
+                var unused = p.onExit().thenRun(() -> System.exit(3));
+            });
         }
         try {
             ServiceStack stack = ServiceStack.start(config, out, started);

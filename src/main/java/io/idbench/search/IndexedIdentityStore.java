@@ -124,7 +124,8 @@ public final class IndexedIdentityStore implements IdentityStore {
         if (backlog.size() > 0) {
             indexed.markStale();
         }
-        indexed.repairer.scheduleWithFixedDelay(indexed::repairQuietly, REPAIR_INTERVAL_MS, REPAIR_INTERVAL_MS,
+        // Cancelled by shutting the repairer down on close; repairQuietly logs its own failures.
+        var unused = indexed.repairer.scheduleWithFixedDelay(indexed::repairQuietly, REPAIR_INTERVAL_MS, REPAIR_INTERVAL_MS,
                 TimeUnit.MILLISECONDS);
         return indexed;
     }

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -250,7 +251,7 @@ public final class Seeder {
         List<String> sequences = new ArrayList<>();
         Matcher m = CREATED.matcher(Dataset.ddl(storage));
         while (m.find()) {
-            (m.group(0).toUpperCase().contains("SEQUENCE") ? sequences : tables).add(m.group(1));
+            (m.group(0).toUpperCase(Locale.ROOT).contains("SEQUENCE") ? sequences : tables).add(m.group(1));
         }
         s.execute("DROP TABLE IF EXISTS " + String.join(", ", tables) + " CASCADE");
         if (!sequences.isEmpty()) {

@@ -8,6 +8,7 @@ import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
 import io.javalin.http.Context;
+import java.util.Locale;
 import java.util.UUID;
 
 /** Request parsing shared by the resource endpoints: ids, bodies, If-Match, list parameters. */
@@ -20,7 +21,7 @@ final class Requests {
         String raw = ctx.pathParam("id");
         try {
             UUID id = UUID.fromString(raw);
-            if (id.toString().equals(raw.toLowerCase())) {
+            if (id.toString().equals(raw.toLowerCase(Locale.ROOT))) {
                 return id;
             }
         } catch (IllegalArgumentException ignored) {

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -126,7 +127,7 @@ public final class MembershipSql {
         if (members instanceof ArrayNode array) {
             for (JsonNode m : array) {
                 String value = m.path("value").asText(null);
-                Optional<UUID> id = value == null ? Optional.empty() : SqlPredicates.canonicalUuid(value.toLowerCase());
+                Optional<UUID> id = value == null ? Optional.empty() : SqlPredicates.canonicalUuid(value.toLowerCase(Locale.ROOT));
                 ids.add(id.orElseThrow(() -> ScimException.invalidValue(
                         "members.value must be the id of a User, not " + m.get("value"))));
             }

@@ -2,6 +2,7 @@ package io.idbench.bench;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -22,7 +23,7 @@ final class Wrk {
         pb.environment().putAll(env);
         Process p = pb.start();
         String result = "(no result)";
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (line.startsWith("requests=")) {
                     result = line;

@@ -65,11 +65,11 @@ class RunStatisticsTest {
                         .append(side).append('\n');
                 // thread 1 measures 0..300 ms, thread 2 0..500 ms: the last 200 ms run with one thread only.
                 for (int i = 0; i < 4; i++) {
-                    s.append(t0 + 100 * i).append(",10,read,200,OK,t 1-1,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
+                    s.append(t0 + 100L * i).append(",10,read,200,OK,t 1-1,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
                             .append(',').append(side).append('\n');
                 }
                 for (int i = 0; i < 6; i++) {
-                    s.append(t0 + 100 * i).append(",10,read,200,OK,t 1-2,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
+                    s.append(t0 + 100L * i).append(",10,read,200,OK,t 1-2,text,true,,1,1,2,2,u,1,0,0,measure,2.5,0.2,").append(rep)
                             .append(',').append(side).append('\n');
                 }
             }

@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -66,15 +67,15 @@ class IdentityGeneratorTest {
         int n = 10_000;
         for (long i = 1; i <= n; i++) {
             ObjectNode u = generator.body(i);
-            assertThat(unique.add("u:" + u.path("userName").asText().toLowerCase())).isTrue();
+            assertThat(unique.add("u:" + u.path("userName").asText().toLowerCase(Locale.ROOT))).isTrue();
             assertThat(unique.add("s:" + u.path(ScimSchemas.PROFILE_URN).path("ssn").asLong())).isTrue();
             assertThat(unique.add("b:" + u.path(ScimSchemas.PROFILE_URN).path("badge").asLong())).isTrue();
-            assertThat(unique.add("e:" + u.path(ScimSchemas.ENTERPRISE_URN).path("employeeNumber").asText().toLowerCase())).isTrue();
+            assertThat(unique.add("e:" + u.path(ScimSchemas.ENTERPRISE_URN).path("employeeNumber").asText().toLowerCase(Locale.ROOT))).isTrue();
             assertThat(unique.add("m:" + u.path("phoneNumbers").get(0).path("value").asText())).isTrue();
             assertThat(unique.add("i:" + IdentityGenerator.id(i))).isTrue();
             types.merge(u.path("userType").asText(), 1, Integer::sum);
         }
         assertThat(types).hasSize(10);
-        assertThat(types.values()).allMatch(c -> c > n / 10 * 0.9 && c < n / 10 * 1.1);
+        assertThat(types.values()).allMatch(c -> c > n / 10.0 * 0.9 && c < n / 10.0 * 1.1);
     }
 }

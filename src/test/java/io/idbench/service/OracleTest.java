@@ -19,6 +19,7 @@ import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,7 +90,7 @@ public abstract class OracleTest extends ServiceTestBase {
                 + q("displayName sw \"ORACLE-\" and not (displayName eq \"oracle-b\")"));
         assertThat(byName.body().path("Resources").findValuesAsText("displayName")).containsExactly("oracle-C", "oracle-A");
         Response byMemberName = scim.get("/Groups?attributes=displayName&filter="
-                + q("members[display eq \"" + all.get(0).path("userName").asText().toUpperCase() + "\"]"));
+                + q("members[display eq \"" + all.get(0).path("userName").asText().toUpperCase(Locale.ROOT) + "\"]"));
         assertThat(byMemberName.body().path("totalResults").asLong()).isEqualTo(expected);
     }
 
