@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
+import java.sql.DriverManager;
 
 /**
  * What {@code serve} and {@code seed} both bring up, in order: PostgreSQL and the search engine
@@ -151,7 +152,7 @@ final class ServiceStack {
         if (pg.provider() != Provider.EMBEDDED) {
             return Optional.empty();
         }
-        try (var c = java.sql.DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
+        try (var c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
              var s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid);

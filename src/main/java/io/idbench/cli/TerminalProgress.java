@@ -5,6 +5,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import java.util.function.Consumer;
 
 /** The seed's phases as progress bars with rate and ETA (me.tongfei progressbar), for a terminal. */
 final class TerminalProgress implements SeedProgress {
@@ -28,7 +29,7 @@ final class TerminalProgress implements SeedProgress {
     }
 
     /** A bar on a terminal, plain lines every 5 s otherwise (Maven, CI, a redirected output). */
-    static SeedProgress forOutput(java.util.function.Consumer<String> lines) {
+    static SeedProgress forOutput(Consumer<String> lines) {
         return System.console() != null ? new TerminalProgress() : new io.idbench.seed.PlainProgress(lines, 5_000);
     }
 }

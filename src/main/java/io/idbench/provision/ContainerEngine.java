@@ -2,6 +2,7 @@ package io.idbench.provision;
 
 import java.util.OptionalLong;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
 
 /**
  * Whether a Docker-compatible container engine answers (Docker, or podman's Docker API through
@@ -31,7 +32,7 @@ public final class ContainerEngine {
     }
 
     /** A started container's init process as the host sees it (Docker's and podman's State.Pid): the server and its children. */
-    static OptionalLong hostPid(org.testcontainers.containers.GenericContainer<?> container) {
+    static OptionalLong hostPid(GenericContainer<?> container) {
         var info = container.getContainerInfo();
         Long pid = info == null ? null : info.getState().getPidLong();
         return pid == null || pid <= 0 ? OptionalLong.empty() : OptionalLong.of(pid);

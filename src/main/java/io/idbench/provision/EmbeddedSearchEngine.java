@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.net.InetAddress;
 
 /**
  * Elasticsearch 8.19 or OpenSearch 2.19 from their minimal {@code integ-test-zip} distributions
@@ -168,7 +169,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     }
 
     private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("No free port: " + e.getMessage(), e);

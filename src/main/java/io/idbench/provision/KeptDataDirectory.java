@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.nio.channels.OverlappingFileLockException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A PostgreSQL data directory kept across runs. A run that was killed (SIGKILL, a crash) cannot
@@ -42,11 +46,11 @@ final class KeptDataDirectory {
         try {
             // SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for sessions of the dead run).
             new ProcessBuilder("kill", "-INT", Long.toString(pg.pid())).inheritIO().start().waitFor();
-            pg.onExit().get(STOP_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            pg.onExit().get(STOP_WAIT.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while stopping a PostgreSQL left on " + dir, e);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("PostgreSQL (pid " + pg.pid() + ") left running on " + dir
                     + " did not stop within " + STOP_WAIT.toSeconds() + " s; stop it, then run again", e);
         }
@@ -60,7 +64,7 @@ final class KeptDataDirectory {
             }
             lock.release();
             return false;
-        } catch (java.nio.channels.OverlappingFileLockException e) {
+        } catch (OverlappingFileLockException e) {
             return true; // this JVM runs a server on it
         }
     }

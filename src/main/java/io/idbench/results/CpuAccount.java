@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
 /**
  * The CPU a run's components used during a window, from the {@link CpuSampler}'s rows: each
@@ -42,7 +43,7 @@ public final class CpuAccount {
     public static CpuAccount read(Path csv, int cores) {
         List<long[]> rows = new ArrayList<>();
         List<String> columns = new ArrayList<>();
-        try (MappingIterator<List<String>> it = new CsvMapper().enable(com.fasterxml.jackson.dataformat.csv.CsvParser.Feature.WRAP_AS_ARRAY)
+        try (MappingIterator<List<String>> it = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY)
                 .readerForListOf(String.class).with(CsvSchema.emptySchema()).readValues(csv.toFile())) {
             if (it.hasNextValue()) {
                 columns.addAll(it.nextValue());

@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.search.elastic.ElasticIndex;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
@@ -28,6 +26,9 @@ import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * A storage whose user searches run on a search engine. Writes go to the database first; after
@@ -41,6 +42,10 @@ import org.slf4j.LoggerFactory;
  * and are recorded, and a repairer re-indexes the recorded users from the database every
  * {@link #REPAIR_INTERVAL_MS} ms until the engine takes them. So database and index never
  * disagree silently; {@link IndexConsistency} proves it and {@link #rebuild} starts over.
+ *
+ * <p>Why one class of this size: the consistency protocol between database and index (write
+ * order, backlog, stale mode, repair, rebuild, snapshot restore) must be read as a whole to be
+ * trusted; every path that writes is here, next to the rules it keeps.
  */
 public final class IndexedIdentityStore implements IdentityStore {
     public static final long REPAIR_INTERVAL_MS = 1_000;
@@ -64,8 +69,8 @@ public final class IndexedIdentityStore implements IdentityStore {
     private final AtomicLong engineSearches = new AtomicLong();
     private final AtomicLong repairedUsers = new AtomicLong();
     private volatile Rebuild lastRebuild;
-    private volatile java.time.Duration lastRestore;
-    private volatile java.time.Duration lastSnapshot;
+    private volatile Duration lastRestore;
+    private volatile Duration lastSnapshot;
 
     private IndexedIdentityStore(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
         this.store = store;
@@ -96,7 +101,7 @@ public final class IndexedIdentityStore implements IdentityStore {
      * A snapshot of the index for one dataset: restored instead of a rebuild when the index is
      * missing, taken after a rebuild. Only for a database that holds exactly that dataset.
      */
-    public record Snapshot(java.nio.file.Path location, String name) {
+    public record Snapshot(Path location, String name) {
     }
 
     /** As above; with a {@code snapshot}, a missing index is restored from it when it exists, and kept in it after a rebuild. */
@@ -114,7 +119,7 @@ public final class IndexedIdentityStore implements IdentityStore {
                 if (snapshot != null) {
                     long t0 = System.nanoTime();
                     index.snapshot(snapshot.location(), snapshot.name());
-                    indexed.lastSnapshot = java.time.Duration.ofNanos(System.nanoTime() - t0);
+                    indexed.lastSnapshot = Duration.ofNanos(System.nanoTime() - t0);
                 }
             }
         } else if (index.count() != users) {
@@ -153,10 +158,10 @@ public final class IndexedIdentityStore implements IdentityStore {
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
                                                String indexName, RefreshPolicy refresh, ObjectMapper json,
                                                LongConsumer progress, Snapshot snapshot) {
-        ElasticIndex index = ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
+        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, json);
         try {
             Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + engine + "-"
-                    + index.version() + "-" + index.mappingFingerprint()).toLowerCase(java.util.Locale.ROOT));
+                    + index.version() + "-" + index.mappingFingerprint()).toLowerCase(Locale.ROOT));
             return open(store, index, new IndexBacklog(dataSource), progress, own);
         } catch (RuntimeException e) {
             index.close();
@@ -365,7 +370,7 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     /** A rebuild: how many users, how long. */
-    public record Rebuild(long users, java.time.Duration took) {
+    public record Rebuild(long users, Duration took) {
     }
 
     /** Restores the index from the snapshot; false (and no index) when there is none or it does not hold {@code users}. */
@@ -379,17 +384,17 @@ public final class IndexedIdentityStore implements IdentityStore {
             index.drop();
             return false;
         }
-        lastRestore = java.time.Duration.ofNanos(System.nanoTime() - t0);
+        lastRestore = Duration.ofNanos(System.nanoTime() - t0);
         return true;
     }
 
     /** How long restoring the index from its snapshot took at start, if it was restored. */
-    public Optional<java.time.Duration> lastRestore() {
+    public Optional<Duration> lastRestore() {
         return Optional.ofNullable(lastRestore);
     }
 
     /** How long taking the snapshot after the start's rebuild took, if one was taken. */
-    public Optional<java.time.Duration> lastSnapshot() {
+    public Optional<Duration> lastSnapshot() {
         return Optional.ofNullable(lastSnapshot);
     }
 
@@ -418,7 +423,7 @@ public final class IndexedIdentityStore implements IdentityStore {
         }
         index.loaded();
         repair(); // writes made during the load were recorded; this also clears the stale state
-        lastRebuild = new Rebuild(n, java.time.Duration.ofNanos(System.nanoTime() - t0));
+        lastRebuild = new Rebuild(n, Duration.ofNanos(System.nanoTime() - t0));
         return n;
     }
 

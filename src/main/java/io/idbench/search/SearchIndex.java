@@ -1,6 +1,10 @@
 package io.idbench.search;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.elastic.ElasticIndex;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.filter.ListQuery;
@@ -9,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BiConsumer;
+import java.nio.file.Path;
 
 /**
  * The search-engine port: one document per user, written after the database commit, searched
@@ -17,11 +22,25 @@ import java.util.function.BiConsumer;
  */
 public interface SearchIndex extends AutoCloseable {
 
+    /**
+     * Connects to the {@code engine} at {@code url} and checks that it is that engine: the one place
+     * that knows which implementation serves which engine.
+     */
+    static SearchIndex connect(SearchMode engine, String url, String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        return switch (engine) {
+            case ELASTICSEARCH, OPENSEARCH -> ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
+            case SQL -> throw new IllegalArgumentException("search mode sql has no search engine");
+        };
+    }
+
     /** One line: engine, version, where, which index. */
     String description();
 
     /** Which engine answers (never {@link SearchMode#SQL}). */
     SearchMode engine();
+
+    /** The engine's version, as it reports it. */
+    String version();
 
     boolean exists();
 
@@ -62,10 +81,10 @@ public interface SearchIndex extends AutoCloseable {
      * Keeps a copy of the index as snapshot {@code name} in the repository at {@code location}, a
      * directory the engine may write (its {@code path.repo}); an older snapshot of that name is replaced.
      */
-    void snapshot(java.nio.file.Path location, String name);
+    void snapshot(Path location, String name);
 
     /** Restores the index from snapshot {@code name} at {@code location}; false when there is no such snapshot. */
-    boolean restore(java.nio.file.Path location, String name);
+    boolean restore(Path location, String name);
 
     /** A fingerprint of the index's mapping: a snapshot taken with another mapping is not this index's. */
     String mappingFingerprint();

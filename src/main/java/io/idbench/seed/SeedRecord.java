@@ -2,6 +2,7 @@ package io.idbench.seed;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What a run records about its dataset (summary.json picks it up): which dataset, whether it was
@@ -45,7 +46,7 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
     static SeedRecord of(Dataset d, String action, Phases phases, Duration total, Long bytes, SeedRecord loaded) {
         double seconds = seconds(total);
         return new SeedRecord(d.key(), d.storage().id(), d.users(), d.dyn(), d.generatorVersion(), d.passwordHash(), action,
-                java.time.Instant.now().toString(), phases, seconds, rate(d.users(), seconds), bytes, loaded);
+                Instant.now().toString(), phases, seconds, rate(d.users(), seconds), bytes, loaded);
     }
 
     /**

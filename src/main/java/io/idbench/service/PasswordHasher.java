@@ -11,6 +11,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import java.util.Arrays;
 
 /**
  * Hashes the write-only SCIM password before it is stored. Salted SHA-256 (LDAP's {SSHA256}
@@ -72,8 +73,8 @@ public interface PasswordHasher {
                 return false;
             }
             byte[] all = Base64.getDecoder().decode(stored.substring(PREFIX.length()));
-            byte[] salt = java.util.Arrays.copyOfRange(all, all.length - SALT, all.length);
-            byte[] hash = java.util.Arrays.copyOf(all, all.length - SALT);
+            byte[] salt = Arrays.copyOfRange(all, all.length - SALT, all.length);
+            byte[] hash = Arrays.copyOf(all, all.length - SALT);
             return MessageDigest.isEqual(hash, digest(password, salt));
         }
 
@@ -88,7 +89,7 @@ public interface PasswordHasher {
         }
 
         private static byte[] concat(byte[] a, byte[] b) {
-            byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+            byte[] out = Arrays.copyOf(a, a.length + b.length);
             System.arraycopy(b, 0, out, a.length, b.length);
             return out;
         }

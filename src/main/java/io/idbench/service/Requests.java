@@ -10,6 +10,8 @@ import io.idbench.scim.schema.ResourceType;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Request parsing shared by the resource endpoints: ids, bodies, If-Match, list parameters. */
 final class Requests {
@@ -96,7 +98,7 @@ final class Requests {
             return null;
         }
         if (v.isArray()) {
-            java.util.List<String> parts = new java.util.ArrayList<>();
+            List<String> parts = new ArrayList<>();
             v.forEach(e -> parts.add(e.asText()));
             return String.join(",", parts);
         }

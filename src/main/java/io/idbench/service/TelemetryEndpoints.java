@@ -5,6 +5,7 @@ import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.sql.SQLException;
+import java.lang.management.ManagementFactory;
 
 /**
  * The run's server-side telemetry, behind the bearer token: read by the benchmark before it stops
@@ -35,7 +36,7 @@ final class TelemetryEndpoints {
      */
     private void jit(Context ctx) {
         ScimServer.send(ctx, 200, json.createObjectNode().put("compilationMillis", JvmTelemetry.compileMillis())
-                .put("uptimeMillis", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()), json);
+                .put("uptimeMillis", ManagementFactory.getRuntimeMXBean().getUptime()), json);
     }
 
     private void read(Context ctx) throws SQLException {

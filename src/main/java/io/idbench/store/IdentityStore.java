@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The storage port: what the service needs from a physical design. Bodies are canonical (see
@@ -72,7 +76,7 @@ public interface IdentityStore extends AutoCloseable {
      * (so it works on groups of any size); the group's version moves on. Returns the group
      * without its members.
      */
-    StoredResource changeGroupMembers(UUID id, Long expectedVersion, java.util.Set<UUID> add, java.util.Set<UUID> remove);
+    StoredResource changeGroupMembers(UUID id, Long expectedVersion, Set<UUID> add, Set<UUID> remove);
 
     /** {@code memberLimit} as in {@link #findGroup}, per group of the page. */
     ResultPage searchGroups(ListQuery query, int memberLimit);
@@ -82,7 +86,7 @@ public interface IdentityStore extends AutoCloseable {
      * group write (members added or removed, a rename, a dynamic condition recomputed). Users'
      * own saves are not reported: their caller has the new state already.
      */
-    default void onMembershipChange(java.util.function.Consumer<List<UUID>> listener) {
+    default void onMembershipChange(Consumer<List<UUID>> listener) {
     }
 
     /**
@@ -90,8 +94,8 @@ public interface IdentityStore extends AutoCloseable {
      * same in every database, so two seeded datasets are identical, memberships included.
      */
     static UUID namedGroupId(String displayName) {
-        return UUID.nameUUIDFromBytes(("idbench:group." + displayName.toLowerCase(java.util.Locale.ROOT))
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return UUID.nameUUIDFromBytes(("idbench:group." + displayName.toLowerCase(Locale.ROOT))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** Creates the named groups that do not exist yet (the profile's static groups), under {@link #namedGroupId}. */

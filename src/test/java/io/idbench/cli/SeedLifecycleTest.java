@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
 import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Seeding as a user runs it, each step in its own JVM on one kept data directory: a seed stopped
@@ -99,8 +101,8 @@ class SeedLifecycleTest {
                         return;
                     }
                 }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
             throw new AssertionError("ended before the expected line: " + output);
         }).get(180, TimeUnit.SECONDS);

@@ -17,6 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL (and
@@ -48,7 +51,7 @@ class ServeLifecycleTest {
                 "serve", "--port=0", "--token=" + TOKEN, "--db-provider=embedded", "--pg-data-dir=none"));
         command.addAll(List.of(searchOptions));
         Process serve = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<String> output = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> output = new CopyOnWriteArrayList<>();
         BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
         try {
             String[] found = CompletableFuture.supplyAsync(() -> readUntilReady(lines, output)).get(180, TimeUnit.SECONDS);
@@ -106,8 +109,8 @@ class ServeLifecycleTest {
                     return new String[] {ready.group(1), pgPort};
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         throw new AssertionError("serve ended before it was ready: " + output);
     }

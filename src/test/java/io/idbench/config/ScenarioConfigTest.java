@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import java.nio.file.Path;
 
 /** Defaults are the documented constants; every invalid value fails with one exact message. */
 class ScenarioConfigTest {
@@ -19,8 +20,8 @@ class ScenarioConfigTest {
         // Elasticsearch's repository metadata does not parse in OpenSearch: one shared repository broke the second engine.
         ScenarioConfig es = ScenarioConfig.builder().withPgDataDir("/data/pg").withSearch("elasticsearch").build();
         ScenarioConfig os = ScenarioConfig.builder().withPgDataDir("/data/pg").withSearch("opensearch").build();
-        assertThat(es.searchSnapshotDir()).isEqualTo(java.nio.file.Path.of("/data/pg-search-snapshots/elasticsearch"));
-        assertThat(os.searchSnapshotDir()).isEqualTo(java.nio.file.Path.of("/data/pg-search-snapshots/opensearch"));
+        assertThat(es.searchSnapshotDir()).isEqualTo(Path.of("/data/pg-search-snapshots/elasticsearch"));
+        assertThat(os.searchSnapshotDir()).isEqualTo(Path.of("/data/pg-search-snapshots/opensearch"));
         assertThat(ScenarioConfig.builder().withPgDataDir("/data/pg").build().searchSnapshotDir()).isNull();
         assertThat(ScenarioConfig.builder().withPgDataDir("none").withSearch("opensearch").build().searchSnapshotDir()).isNull();
     }
@@ -41,7 +42,7 @@ class ScenarioConfigTest {
         assertThat(c.maxGroupMembers()).isEqualTo(10_000);
         assertThat(c.users()).isZero();
         assertThat(c.fresh()).isFalse();
-        assertThat(c.pgDataDir()).isEqualTo(java.nio.file.Path.of(System.getProperty("user.home"), ".cache/idbench/postgres-17"));
+        assertThat(c.pgDataDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".cache/idbench/postgres-17"));
         assertThat(ScenarioConfig.builder().withPgDataDir("none").build().pgDataDir()).as("throw-away").isNull();
     }
 

@@ -34,6 +34,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 
 /**
  * Dynamic memberships against the in-memory evaluator as the oracle: after concurrent random
@@ -274,7 +275,7 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
         String id = created.id();
 
         ObjectNode add = patchOp("add", "members", JSON.createArrayNode());
-        users.subList(MAX_GROUP_MEMBERS, users.size()).forEach(u -> ((com.fasterxml.jackson.databind.node.ArrayNode)
+        users.subList(MAX_GROUP_MEMBERS, users.size()).forEach(u -> ((ArrayNode)
                 add.path("Operations").get(0).path("value")).addObject().put("value", u));
         Response added = scim.patch("/Groups/" + id, add, created.etag());
         assertThat(added.status()).as(added.toString()).isEqualTo(200);

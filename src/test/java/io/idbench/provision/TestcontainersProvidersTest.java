@@ -35,6 +35,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.sql.SQLException;
 
 /**
  * The testcontainers providers against a real container engine: Docker where there is one,
@@ -129,7 +130,7 @@ class TestcontainersProvidersTest {
     private static boolean reachable(String url) {
         try (Connection ignored = DriverManager.getConnection(url, "idbench", "idbench")) {
             return true;
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             return false;
         }
     }

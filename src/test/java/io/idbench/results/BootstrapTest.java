@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.api.Assertions;
 
 /** Intervals of pooled figures from synthetic runs with a known truth. */
 class BootstrapTest {
@@ -50,7 +51,7 @@ class BootstrapTest {
         Map<String, Bootstrap.Interval> twenty = Bootstrap.intervals(run(20, 4, 2), 7);
         Bootstrap.Interval p50 = five.get("p50");
         assertThat(twenty.get("p50").high() - twenty.get("p50").low()).isLessThan(p50.high() - p50.low());
-        assertThat(five.get("throughput").value()).isCloseTo(2000, org.assertj.core.api.Assertions.within(1.0));
+        assertThat(five.get("throughput").value()).isCloseTo(2000, Assertions.within(1.0));
         assertThat(five.get("serverCpuUs").value()).as("a quarter of the mean, in µs").isBetween(900.0, 1100.0);
     }
 

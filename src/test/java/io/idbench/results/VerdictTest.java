@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.api.Assertions;
 
 /** The verdict's decisions on intervals with known answers: a test, a correction, a minimum effect. */
 class VerdictTest {
@@ -29,7 +30,7 @@ class VerdictTest {
         List<Verdict.Change> changes = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.05),
                 intervals("ALL", "p95", 10.6, 0.05));
         assertThat(changes).singleElement().satisfies(c -> {
-            assertThat(c.changePct()).isCloseTo(6.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(c.changePct()).isCloseTo(6.0, Assertions.within(1e-9));
             assertThat(c.significant()).isFalse();
             assertThat(c.regression()).isFalse();
             assertThat(c.p()).isGreaterThan(0.05);

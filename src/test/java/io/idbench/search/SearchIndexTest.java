@@ -26,6 +26,7 @@ import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.api.Assertions;
 
 /**
  * The index against the database: after concurrent random writes (users and group memberships)
@@ -169,7 +170,7 @@ public abstract class SearchIndexTest extends ServiceTestBase {
                 assertThat(indexed().status(JSON.createObjectNode()).path("searchFallbacks").asLong()).isEqualTo(fallbacks + 1);
 
                 // While the engine is down, the repair fails and keeps the record.
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> indexed().repair())
+                Assertions.assertThatThrownBy(() -> indexed().repair())
                         .isInstanceOf(SearchIndexException.class);
                 assertThat(indexed().isStale()).isTrue();
             } finally {

@@ -4,6 +4,7 @@ import io.idbench.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /** Both hash formats verify the right password only, salt every hash, and make a reproducible seed pool. */
 class PasswordHasherTest {
@@ -16,7 +17,7 @@ class PasswordHasherTest {
         assertThat(hasher.verify("correct horse!", a)).isFalse();
         assertThat(hasher.verify("correct horse", null)).isFalse();
         // The seed pool: the same hashes on every call (and machine), each verifying its own password only.
-        java.util.List<String> pool = hasher.seedPool(3, k -> "password-" + k);
+        List<String> pool = hasher.seedPool(3, k -> "password-" + k);
         assertThat(hasher.seedPool(3, k -> "password-" + k)).isEqualTo(pool);
         assertThat(pool).doesNotHaveDuplicates().allMatch(h -> h.startsWith(prefix));
         assertThat(hasher.verify("password-2", pool.get(2))).isTrue();

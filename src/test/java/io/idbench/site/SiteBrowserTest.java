@@ -38,6 +38,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.openqa.selenium.By;
 
 /**
  * The site generated from a fixture of real recorded runs (src/test/resources/site-fixture), served
@@ -105,14 +107,14 @@ class SiteBrowserTest {
             newest = runs.filter(r -> r.getFileName().toString().startsWith("aa-")).max(Path::compareTo).orElseThrow();
         }
         for (int night = 1; night <= 3; night++) {
-            var summary = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper()
+            var summary = (ObjectNode) Json.mapper()
                     .readTree(newest.resolve("summary.json").toFile());
             String runId = "injected-step-" + night;
             summary.put("runId", runId).put("started", Instant.parse(summary.path("started").asText())
                     .plusSeconds(86_400L * (night + 1)).toString());
-            summary.path("labels").forEach(l -> slower((com.fasterxml.jackson.databind.node.ObjectNode) l));
+            summary.path("labels").forEach(l -> slower((ObjectNode) l));
             summary.path("intervals").forEach(label -> label.fields().forEachRemaining(f -> {
-                var i = (com.fasterxml.jackson.databind.node.ObjectNode) f.getValue();
+                var i = (ObjectNode) f.getValue();
                 double factor = f.getKey().equals("throughput") ? 1 / STEP : STEP;
                 for (String bound : List.of("value", "low", "high")) {
                     i.put(bound, i.path(bound).asDouble() * factor);
@@ -123,7 +125,7 @@ class SiteBrowserTest {
         }
     }
 
-    private static void slower(com.fasterxml.jackson.databind.node.ObjectNode label) {
+    private static void slower(ObjectNode label) {
         for (String f : List.of("mean", "p50", "p95", "p99", "serverP50", "serverP95")) {
             if (label.path(f).isNumber()) {
                 label.put(f, label.path(f).asDouble() * STEP);
@@ -202,7 +204,7 @@ class SiteBrowserTest {
         @SuppressWarnings("unchecked")
         List<String> intervals = (List<String>) js("return Array.from(document.querySelectorAll('table.stats td.ci')).map(t => t.textContent)");
         assertThat(intervals).hasSizeGreaterThan(40).allMatch(t -> t.equals("–") || t.matches("[0-9.,]+ \\[[0-9.,]+, [0-9.,]+\\]"));
-        String text = browser.findElement(org.openqa.selenium.By.tagName("main")).getText();
+        String text = browser.findElement(By.tagName("main")).getText();
         assertThat(text).contains("Figures over all repetitions, with 95% intervals", "two-stage bootstrap", "Cost per request",
                 "systemUnderTest", "postgresql", "jmeter", "others", "Warm-up of repetition 1");
         assertThat(drawnChartIds()).anyMatch(id -> id.endsWith("-cost")).anyMatch(id -> id.endsWith("-warmup"));
@@ -214,12 +216,12 @@ class SiteBrowserTest {
         assertThat(count(".badge.disturbed")).as("runs beside another build").isPositive();
         assertThat(count(".badge.handicap")).as("the handicapped side of an A/B trial").isPositive();
         browser.get(base + "runs/" + AA + "/load-01/index.html");
-        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector(".banner.disturbed")).getText())
+        assertThat(browser.findElement(By.cssSelector(".banner.disturbed")).getText())
                 .startsWith("DISTURBED — left out of every verdict.").contains("other processes used");
         browser.get(base + "runs/" + AA + "/ab10-01-versus/index.html");
-        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector(".banner.handicap")).getText())
+        assertThat(browser.findElement(By.cssSelector(".banner.handicap")).getText())
                 .startsWith("HANDICAPPED — a calibration run, not a measurement.").contains("update:10%");
-        assertThat(browser.findElement(org.openqa.selenium.By.tagName("main")).getText()).contains("Interleaved comparison", "side B");
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains("Interleaved comparison", "side B");
         browser.get(base + "trends.html");
         assertThat(count("tr.untrusted")).as("trends show disturbed and handicapped runs without a verdict").isPositive();
     }
@@ -230,7 +232,7 @@ class SiteBrowserTest {
         @SuppressWarnings("unchecked")
         List<String> steps = (List<String>) js("return Array.from(document.querySelectorAll('ul.steps li.worse')).map(l => l.textContent)");
         assertThat(steps).isNotEmpty().allMatch(t -> t.contains("since injected-step-1"));
-        assertThat(browser.findElement(org.openqa.selenium.By.cssSelector("p.alert")).getText()).contains("regressed");
+        assertThat(browser.findElement(By.cssSelector("p.alert")).getText()).contains("regressed");
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.net.http.HttpHeaders;
 
 /** A small SCIM client over java.net.http for tests: every call returns status, headers and JSON. */
 public final class ScimClient {
@@ -25,7 +26,7 @@ public final class ScimClient {
         this.token = token;
     }
 
-    public record Response(int status, JsonNode body, java.net.http.HttpHeaders headers) {
+    public record Response(int status, JsonNode body, HttpHeaders headers) {
         public String header(String name) {
             return headers.firstValue(name).orElse(null);
         }

@@ -18,6 +18,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Turns SCIM filter text (RFC 7644 §3.4.2.2, parsed by the UnboundID SCIM 2 SDK) into the resolved
@@ -197,14 +199,14 @@ public final class FilterResolver {
 
     /** Builds the resource-level reference and rejects attributes that cannot be filtered. */
     private static AttrRef reference(AttributePaths.Resolved resolved, String text,
-                                     java.util.function.Function<String, ScimException> error) {
+                                     Function<String, ScimException> error) {
         AttributeDef attribute = resolved.attribute();
         AttributeDef value = resolved.sub() != null ? resolved.sub() : attribute;
         if (attribute.returned() == Returned.NEVER || value.returned() == Returned.NEVER) {
             throw error.apply("'" + text + "' is never returned and cannot be filtered or sorted on");
         }
         if (attribute == CommonAttributes.META && (resolved.sub() == null
-                || !FILTERABLE_META.contains(resolved.sub().name().toLowerCase(java.util.Locale.ROOT)))) {
+                || !FILTERABLE_META.contains(resolved.sub().name().toLowerCase(Locale.ROOT)))) {
             throw error.apply("'" + text + "' cannot be filtered or sorted on; meta.created and meta.lastModified can");
         }
         return new AttrRef(resolved.schema(), attribute, resolved.sub());

@@ -26,12 +26,23 @@ import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
 import org.elasticsearch.client.RestClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
 
 /**
  * The user index on Elasticsearch or OpenSearch, over the low-level REST client (the same JSON
  * API on both). Writes use external versioning ({@code external_gte}: a membership change
  * re-indexes a user at the same version), so an older version arriving late is refused, and a
  * delete leaves a tombstone one version higher.
+ *
+ * <p>Why one class of this size: it is the only code that speaks the engines' REST API (index
+ * life cycle, versioned writes, bulk, search, scan, snapshots, statistics), with one request
+ * helper and one error translation; documents are built by {@link UserDocuments} and queries
+ * by {@link ElasticQuery}.
  */
 public final class ElasticIndex implements SearchIndex {
     /** Deep pages cost the engine from + size entries; past this window a page is refused (400 tooMany). */
@@ -111,6 +122,7 @@ public final class ElasticIndex implements SearchIndex {
                 + index + ", refresh=" + refresh.id();
     }
 
+    @Override
     public String version() {
         return version;
     }
@@ -304,7 +316,7 @@ public final class ElasticIndex implements SearchIndex {
     public static final String REPOSITORY = "idbench-datasets";
 
     @Override
-    public void snapshot(java.nio.file.Path location, String name) {
+    public void snapshot(Path location, String name) {
         repository(location);
         unlessMissing("DELETE", "/_snapshot/" + REPOSITORY + "/" + name);
         ObjectNode body = json.createObjectNode().put("indices", index).put("include_global_state", false);
@@ -312,7 +324,7 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     @Override
-    public boolean restore(java.nio.file.Path location, String name) {
+    public boolean restore(Path location, String name) {
         repository(location);
         if (unlessMissing("GET", "/_snapshot/" + REPOSITORY + "/" + name).isEmpty()) {
             return false;
@@ -329,18 +341,18 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     /** The engine's answer, or empty when it answers 404 (no such thing). */
-    private java.util.Optional<JsonNode> unlessMissing(String method, String endpoint) {
+    private Optional<JsonNode> unlessMissing(String method, String endpoint) {
         try {
-            return java.util.Optional.of(call(method, endpoint, null, Map.of()));
+            return Optional.of(call(method, endpoint, null, Map.of()));
         } catch (SearchIndexException e) {
             if (status(e) == 404) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             throw e;
         }
     }
 
-    private void repository(java.nio.file.Path location) {
+    private void repository(Path location) {
         ObjectNode body = json.createObjectNode().put("type", "fs");
         body.putObject("settings").put("location", location.toAbsolutePath().toString());
         call("PUT", "/_snapshot/" + REPOSITORY, body, Map.of());
@@ -349,10 +361,10 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public String mappingFingerprint() {
         try {
-            byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(
-                    text(documents.mapping()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(sha, 0, 4);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(
+                    text(documents.mapping()).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

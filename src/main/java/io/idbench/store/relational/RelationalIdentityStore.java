@@ -44,6 +44,12 @@ import org.postgresql.util.ServerErrorMessage;
  * The relational storage: Apache Syncope's EAV shape (db/relational/schema.sql) through Hibernate
  * entities. A modification writes only the value rows that changed; reads fetch a resource and
  * all its value rows in one statement; searches run the set algebra of {@link RelationalFilterSql}.
+ *
+ * <p>Why one class of this size: it is the EAV storage's whole physical design (which rows a
+ * write touches, the statement a read assembles them with, how a page and its count are built),
+ * the counterpart of {@code JsonbIdentityStore}; the shared mechanics are already in
+ * {@code SqlIdentityStore}, {@code DynamicMemberships}, {@code MembershipSql}, the mapping in
+ * {@link EavMapper} and the filters in {@link RelationalFilterSql}.
  */
 public final class RelationalIdentityStore extends SqlIdentityStore {
     public static final String DDL = "/db/relational/schema.sql";

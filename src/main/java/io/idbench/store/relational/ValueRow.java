@@ -1,6 +1,7 @@
 package io.idbench.store.relational;
 
 import java.util.Objects;
+import java.math.BigDecimal;
 
 /**
  * One value row: leaf, element index and typed value (String, Long, BigDecimal, Instant or
@@ -13,7 +14,7 @@ record ValueRow(short schemaId, int idx, Object value) {
     }
 
     boolean sameValue(ValueRow other) {
-        if (value instanceof java.math.BigDecimal a && other.value instanceof java.math.BigDecimal b) {
+        if (value instanceof BigDecimal a && other.value instanceof BigDecimal b) {
             return a.compareTo(b) == 0;
         }
         return Objects.equals(value, other.value);
