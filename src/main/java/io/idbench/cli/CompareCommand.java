@@ -7,10 +7,7 @@ import io.idbench.results.RunNoise;
 import io.idbench.results.RunRecord;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
-import io.idbench.common.Json;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -59,7 +56,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = {"How much a figure moves from one run to the next on this machine, beyond each run's interval, in %%:",
                     "added to both sides' intervals. Default: estimated from the other runs of the scenario recorded beside the",
                     "run (same machine and shape, at least " + RunNoise.MIN_RUNS + "), else " + RunNoise.DEFAULT_PCT + "%%; 0 trusts the"
-                    + " intervals alone."})
+                            + " intervals alone."})
     Double runNoise;
 
     @Option(names = "--all", description = "List every figure compared, not only the regressions.")

@@ -1,12 +1,12 @@
 package io.idbench.cli;
 
+import io.idbench.common.Json;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.seed.Database;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.SeedRecord;
-import io.idbench.common.Json;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.idbench.cli;
 
+import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
-import io.idbench.common.Json;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.service.PasswordHasher;
 import io.idbench.service.Endpoints;
+import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
 import java.io.IOException;
@@ -14,10 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.Deque;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -172,8 +172,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
         out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
-        out.println("  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
-                + " -d grant_type=client_credentials " + root + Endpoints.TOKEN);
+        out.println(
+                "  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
+                        + " -d grant_type=client_credentials " + root + Endpoints.TOKEN);
         out.println("  try:           curl -s -H 'Authorization: Bearer " + staticToken + "' " + server.baseUrl() + "/Users");
         out.println("Stop with Ctrl-C (or SIGTERM): the service, PostgreSQL and the search engine stop together.");
         out.flush();

@@ -1,20 +1,17 @@
 package io.idbench.cli;
 
-import io.idbench.config.PasswordHash;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
-import io.idbench.config.Provider;
-import io.idbench.telemetry.ServerTelemetry;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Locale;
-import java.util.function.UnaryOperator;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.config.RefreshPolicy;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
@@ -22,20 +19,22 @@ import io.idbench.seed.SeedProgress;
 import io.idbench.seed.SeedRecord;
 import io.idbench.seed.Seeder;
 import io.idbench.seed.UsersCsv;
-import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.telemetry.ServerTelemetry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Deque;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import java.sql.DriverManager;
 
 /**
  * What {@code serve} and {@code seed} both bring up, in order: PostgreSQL and the search engine
@@ -54,7 +53,7 @@ final class ServiceStack {
     final ObjectNode providers;
 
     private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry,
-                         ObjectNode providers) {
+            ObjectNode providers) {
         this.store = store;
         this.seed = seed;
         this.engineUrl = engineUrl;
@@ -111,7 +110,7 @@ final class ServiceStack {
                 // An embedded engine starts empty: a seeded dataset's index is restored from its snapshot when kept.
                 IndexedIdentityStore.Snapshot snapshot = seed.isPresent() && searchEngine instanceof EmbeddedSearchEngine
                         && config.searchSnapshotDir() != null
-                        ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
+                                ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
                 indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
                         config.searchRefresh(), Json.mapper(), progress::step, snapshot);
                 if (config.users() > 0) {
@@ -153,7 +152,7 @@ final class ServiceStack {
             return Optional.empty();
         }
         try (var c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
-             var s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                var s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid);
         } catch (SQLException e) {

@@ -1,6 +1,5 @@
 package io.idbench.cli;
 
-import io.idbench.results.Comparison;
 import io.idbench.site.Site;
 import io.idbench.site.Verdict;
 import java.io.PrintWriter;

@@ -1,11 +1,11 @@
 package io.idbench.cli;
 
 import io.idbench.seed.SeedProgress;
+import java.util.function.Consumer;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import java.util.function.Consumer;
 
 /** The seed's phases as progress bars with rate and ETA (me.tongfei progressbar), for a terminal. */
 final class TerminalProgress implements SeedProgress {

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  */
 public final class Handicap {
     /** The operations a handicap can name; {@code any} is every SCIM request. */
-    public enum Operation { ANY, CREATE, READ, SEARCH, UPDATE, REPLACE, DELETE;
+    public enum Operation {
+        ANY, CREATE, READ, SEARCH, UPDATE, REPLACE, DELETE;
 
         public String id() {
             return name().toLowerCase(Locale.ROOT);

@@ -169,7 +169,9 @@ public final class ScenarioConfig {
     public String searchHome() { return searchHome; }
     public String searchWorkDir() { return searchWorkDir; }
     /** Identities 1 … users of the docs/workload.md profile, seeded (or reused) before the service starts. */
-    public long users() { return users; }
+    public long users() {
+        return users;
+    }
     /** Load the dataset again even when it is kept. */
     public boolean fresh() { return fresh; }
     /** The embedded PostgreSQL's data directory, {@code ~} expanded; null for a throw-away one. */
@@ -193,7 +195,9 @@ public final class ScenarioConfig {
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
     public String usersCsv() { return usersCsv; }
     /** A known cost added to chosen operations, for calibrating the regression verdict ({@link Handicap#NONE} by default). */
-    public Handicap handicap() { return handicap; }
+    public Handicap handicap() {
+        return handicap;
+    }
 
     /** True when searches run on a search engine. */
     public boolean searchEngine() {

@@ -109,7 +109,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
 
     private String serverVersion() {
         try (Connection c = DriverManager.getConnection(url, user(), password()); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SHOW server_version")) {
+                ResultSet rs = s.executeQuery("SHOW server_version")) {
             rs.next();
             return "PostgreSQL " + rs.getString(1);
         } catch (SQLException e) {

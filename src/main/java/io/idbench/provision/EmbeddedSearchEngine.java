@@ -1,15 +1,16 @@
 package io.idbench.provision;
 
-import io.idbench.config.SearchMode;
-import io.idbench.config.Provider;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
 import io.idbench.common.FileTrees;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.net.InetAddress;
 
 /**
  * Elasticsearch 8.19 or OpenSearch 2.19 from their minimal {@code integ-test-zip} distributions
@@ -44,7 +44,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     private final Duration startup;
 
     private EmbeddedSearchEngine(Process process, SearchMode engine, String version, String url, Path workDir, String why,
-                                 Duration startup) {
+            Duration startup) {
         this.process = process;
         this.engine = engine;
         this.version = version;
@@ -137,9 +137,10 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
             healthy = false;
         }
         if (!healthy) {
-            throw new IllegalStateException((p.isAlive() ? "The search engine did not become healthy within " + STARTUP_TIMEOUT.toSeconds() + " s"
-                    : "The search engine exited with status " + p.exitValue()) + "; last lines of " + work.resolve("console.log")
-                    + ":\n" + tail(work.resolve("console.log")));
+            throw new IllegalStateException(
+                    (p.isAlive() ? "The search engine did not become healthy within " + STARTUP_TIMEOUT.toSeconds() + " s"
+                            : "The search engine exited with status " + p.exitValue()) + "; last lines of " + work.resolve("console.log")
+                            + ":\n" + tail(work.resolve("console.log")));
         }
     }
 

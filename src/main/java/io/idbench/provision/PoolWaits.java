@@ -28,7 +28,7 @@ public final class PoolWaits implements MetricsTrackerFactory {
 
     /** Acquisitions, and their wait in ms: mean, p99, max; the pool's size and threads waiting now. */
     public record Snapshot(long acquisitions, double meanMs, double p99Ms, double maxMs, long over1Ms, int total, int active,
-                           int pendingThreads) {
+            int pendingThreads) {
     }
 
     public Snapshot snapshot() {

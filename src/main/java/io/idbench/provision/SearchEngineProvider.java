@@ -1,8 +1,8 @@
 package io.idbench.provision;
 
-import io.idbench.config.SearchMode;
 import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
 import java.util.OptionalLong;
 
 /** Where the search engine comes from. Closing a provider stops whatever it started, child processes included. */

@@ -1,9 +1,9 @@
 package io.idbench.provision;
 
-import io.idbench.config.Provider;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import java.util.OptionalLong;
 import org.testcontainers.postgresql.PostgreSQLContainer;

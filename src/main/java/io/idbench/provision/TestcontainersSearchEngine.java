@@ -1,11 +1,11 @@
 package io.idbench.provision;
 
-import io.idbench.config.SearchMode;
-import io.idbench.config.Provider;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
 import java.time.Duration;
 import java.util.OptionalLong;
 import org.testcontainers.containers.GenericContainer;

@@ -128,13 +128,13 @@ public final class Bootstrap {
                 }
             }
             return new double[] {
-                nonNegative(elapsedBins.percentile(elapsed, 50, Quantiles.MILLISECOND_TICK)),
-                nonNegative(elapsedBins.percentile(elapsed, 95, Quantiles.MILLISECOND_TICK)),
-                nonNegative(elapsedBins.percentile(elapsed, 99, Quantiles.MILLISECOND_TICK)),
-                seconds == 0 ? Double.NaN : samples / seconds,
-                serverBins.percentile(server, 50, Quantiles.MICROSECOND_TICK),
-                serverBins.percentile(server, 95, Quantiles.MICROSECOND_TICK),
-                cpuCount == 0 ? Double.NaN : cpu / cpuCount * 1000};
+                    nonNegative(elapsedBins.percentile(elapsed, 50, Quantiles.MILLISECOND_TICK)),
+                    nonNegative(elapsedBins.percentile(elapsed, 95, Quantiles.MILLISECOND_TICK)),
+                    nonNegative(elapsedBins.percentile(elapsed, 99, Quantiles.MILLISECOND_TICK)),
+                    seconds == 0 ? Double.NaN : samples / seconds,
+                    serverBins.percentile(server, 50, Quantiles.MICROSECOND_TICK),
+                    serverBins.percentile(server, 95, Quantiles.MICROSECOND_TICK),
+                    cpuCount == 0 ? Double.NaN : cpu / cpuCount * 1000};
         }
     }
 

@@ -2,6 +2,7 @@ package io.idbench.results;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.idbench.telemetry.CpuSampler;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
 /**
  * The CPU a run's components used during a window, from the {@link CpuSampler}'s rows: each
@@ -71,7 +71,7 @@ public final class CpuAccount {
      * (higher: a slower CPU; NaN without probes).
      */
     public record Machine(double busyPct, double iowaitPct, double stealPct, double othersPct, double switchesPerSecond,
-                          double probeUs) {
+            double probeUs) {
     }
 
     /**
@@ -80,7 +80,7 @@ public final class CpuAccount {
      * {@code disturbed} says why when others or steal took more than their share, else null.
      */
     public record Window(double seconds, long requests, Map<String, Component> components, double machineSeconds, Machine machine,
-                         String disturbed) {
+            String disturbed) {
     }
 
     /** Whether the rows cover [from, to]. */
@@ -125,9 +125,9 @@ public final class CpuAccount {
                 ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine (more than %.0f%%)", m.othersPct(),
                         DISTURBED_OTHERS_PCT)
                 : m.stealPct() > DISTURBED_STEAL_PCT
-                ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU (more than %.0f%%)", m.stealPct(),
-                        DISTURBED_STEAL_PCT)
-                : null;
+                        ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU (more than %.0f%%)", m.stealPct(),
+                                DISTURBED_STEAL_PCT)
+                        : null;
         return new Window(seconds, requests, components, machineSeconds, m, disturbed);
     }
 

@@ -35,8 +35,8 @@ public final class JtlReader {
 
     public static void read(Path jtl, Consumer<JtlSample> each) {
         try (InputStream in = open(jtl);
-             MappingIterator<Map<String, String>> rows = new CsvMapper().readerForMapOf(String.class)
-                     .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
+                MappingIterator<Map<String, String>> rows = new CsvMapper().readerForMapOf(String.class)
+                        .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
             long line = 1;
             while (rows.hasNextValue()) {
                 Map<String, String> row = rows.nextValue();

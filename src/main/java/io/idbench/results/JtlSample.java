@@ -10,7 +10,7 @@ package io.idbench.results;
  * services are compared; A when absent) it measured, and the JMeter thread that sent it.
  */
 public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads, String phase,
-                        double serverMillis, double serverCpuMillis, int rep, String side, String threadName) {
+        double serverMillis, double serverCpuMillis, int rep, String side, String threadName) {
 
     /** When the sample ended, epoch ms. */
     public long end() {

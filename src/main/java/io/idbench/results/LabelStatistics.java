@@ -33,7 +33,7 @@ public final class LabelStatistics {
      * service's own times when the samples carried them (null otherwise).
      */
     public record Summary(long samples, long errors, double errorRate, double throughput, double mean, long min, long p50,
-                          long p90, long p95, long p99, long p999, long max, ServerTimes.Summary server) {
+            long p90, long p95, long p99, long p999, long max, ServerTimes.Summary server) {
     }
 
     public Summary summary() {

@@ -78,7 +78,8 @@ public record PairedVerdict(double minEffectPct, double alpha) {
             boolean worse = Verdict.HIGHER_IS_BETTER.contains(t.figure()) ? change < 0 : change > 0;
             boolean sig = significant.contains(t);
             boolean big = Math.abs(change) >= minEffectPct;
-            out.add(new Verdict.Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()), pct(t.d() + q * t.se()),
+            out.add(new Verdict.Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()),
+                    pct(t.d() + q * t.se()),
                     t.p(), sig, sig && big && worse, sig && big && !worse));
         }
         return out;

@@ -45,7 +45,7 @@ public final class Repetitions {
      * (computed over every measured sample of every repetition).
      */
     public static Map<String, Map<String, Double>> pooled(List<Map<String, LabelStatistics.Summary>> repetitions,
-                                                          Map<String, Map<String, Bootstrap.Interval>> intervals) {
+            Map<String, Map<String, Bootstrap.Interval>> intervals) {
         Map<String, Map<String, Double>> out = new LinkedHashMap<>();
         if (repetitions.isEmpty()) {
             return out;

@@ -26,7 +26,7 @@ public final class RunCost {
 
     /** Per component (and {@link #SYSTEM_UNDER_TEST}) CPU µs per request; the machine over all windows; why disturbed, or null. */
     public record Summary(Map<String, Bootstrap.Interval> cpuUsPerRequest, Map<String, Double> switchesPerRequest,
-                          CpuAccount.Machine machine, String disturbed, int repetitions) {
+            CpuAccount.Machine machine, String disturbed, int repetitions) {
     }
 
     public static Summary of(List<CpuAccount.Window> reps, long seed) {
@@ -56,9 +56,9 @@ public final class RunCost {
                 ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine during the repetitions"
                         + " (more than %.0f%%)", machine.othersPct(), CpuAccount.DISTURBED_OTHERS_PCT)
                 : machine.stealPct() > CpuAccount.DISTURBED_STEAL_PCT
-                ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
-                        + " (more than %.0f%%)", machine.stealPct(), CpuAccount.DISTURBED_STEAL_PCT)
-                : null;
+                        ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
+                                + " (more than %.0f%%)", machine.stealPct(), CpuAccount.DISTURBED_STEAL_PCT)
+                        : null;
         return new Summary(cpu, switches, machine, disturbed, reps.size());
     }
 

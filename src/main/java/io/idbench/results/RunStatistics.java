@@ -30,8 +30,8 @@ public final class RunStatistics {
      * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none).
      */
     public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Distribution> distributions,
-                         Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
-                         Window measured, long warmUpFrom) {
+            Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
+            Window measured, long warmUpFrom) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {

@@ -24,7 +24,7 @@ public final class RunVerdict {
      * @param summary one line: the conclusion and how it was reached
      */
     public record Outcome(Kind kind, List<String> lines, String summary, List<Verdict.Change> changes,
-                          List<Comparison.Delta> deltas) {
+            List<Comparison.Delta> deltas) {
 
         public boolean regressed() {
             return kind == Kind.REGRESSED;
@@ -67,8 +67,9 @@ public final class RunVerdict {
         List<String> lines = new ArrayList<>();
         changes.stream().filter(c -> all || c.regression() || c.improvement()).forEach(c -> lines.add(c.line()));
         errors.stream().filter(d -> all || d.regression()).forEach(d -> lines.add(d.line()));
-        long regressions = changes.stream().filter(Verdict.Change::regression).count() + errors.stream().filter(Comparison.Delta::regression)
-                .count();
+        long regressions = changes.stream().filter(Verdict.Change::regression).count()
+                + errors.stream().filter(Comparison.Delta::regression)
+                        .count();
         int compared = changes.size() + errors.size();
         String how = String.format(Locale.ROOT, "worse by at least %s%% and significant (Holm, family-wise alpha %s; run-to-run noise"
                 + " %s), or more errors", trim(minEffectPct), trim(alpha), noise.source());
@@ -104,7 +105,8 @@ public final class RunVerdict {
         long regressions = deltas.stream().filter(Comparison.Delta::regression).count();
         String note = " (no intervals recorded on " + (run.path("intervals").isObject() ? "the baseline" : "the run")
                 + ": a bare percentage on the point values)";
-        String summary = regressions == 0 ? "No regression beyond " + trim(tolerancePct) + "% (" + deltas.size() + " figures compared)" + note
+        String summary = regressions == 0
+                ? "No regression beyond " + trim(tolerancePct) + "% (" + deltas.size() + " figures compared)" + note
                 : regressions + " of " + deltas.size() + " figures regressed beyond " + trim(tolerancePct) + "%" + note;
         return new Outcome(regressions == 0 ? Kind.NO_REGRESSION : Kind.REGRESSED, lines, summary, List.of(), deltas);
     }

@@ -37,7 +37,7 @@ public record Verdict(double minEffectPct, double alpha) {
 
     /** One figure of one label on both sides: the change in %, its interval, the test's p-value and the decision. */
     public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct,
-                         double highPct, double p, boolean significant, boolean regression, boolean improvement) {
+            double highPct, double p, boolean significant, boolean regression, boolean improvement) {
 
         /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
         public String line() {

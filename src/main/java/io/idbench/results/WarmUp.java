@@ -21,7 +21,7 @@ import java.util.Optional;
  * @param windows            all threads' throughput per window, req/s, from the moment every thread ran
  */
 public record WarmUp(double seconds, boolean steady, Double steadyAfterSeconds, double windowSeconds, double marginPct,
-                     List<Double> windows) {
+        List<Double> windows) {
 
     /** The warm-up of a repetition from its plan's report and its statistics; empty without either. */
     public static Optional<WarmUp> of(Path report, RunStatistics.Result stats) {

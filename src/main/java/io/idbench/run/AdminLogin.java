@@ -31,7 +31,8 @@ record AdminLogin(String user, String password) {
 
     private static String value(List<String> options, String prefix) {
         return options.stream().map(AdminLogin::unquoted).filter(o -> o.startsWith(prefix))
-                .map(o -> o.substring(prefix.length())).findFirst().orElseThrow(() -> new ConfigException("the service's options hold no " + prefix + "…"));
+                .map(o -> o.substring(prefix.length())).findFirst()
+                .orElseThrow(() -> new ConfigException("the service's options hold no " + prefix + "…"));
     }
 
     /** Undoes {@link PrepareStep#quoted}. */

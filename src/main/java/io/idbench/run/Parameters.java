@@ -32,7 +32,8 @@ public final class Parameters {
             run("steadyPct", "5", "the warm-up ends when three consecutive 2-second windows of throughput agree within this %"),
             run("hotset", "populate", "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
             run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)"),
-            run("repeat", "40", "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them"),
+            run("repeat", "40",
+                    "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them"),
             run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this"),
             run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
             run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),
@@ -68,7 +69,8 @@ public final class Parameters {
             serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--search-provider", "one of " + Choice.ids(Provider.class)),
             serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch"),
             serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap"),
-            serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH.id(), "--search-refresh", "one of " + Choice.ids(RefreshPolicy.class)));
+            serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH.id(), "--search-refresh",
+                    "one of " + Choice.ids(RefreshPolicy.class)));
 
     private static final Map<String, Parameter> BY_KEY = index();
 

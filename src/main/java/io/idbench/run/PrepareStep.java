@@ -217,8 +217,9 @@ final class PrepareStep {
         p.setProperty("run.tag", s.runId);
         p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
         // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
-        p.setProperty("max.seconds", "" + (s.rampup + (long) s.repeat * (schedule.isEmpty() ? 1 : 2) * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
-                + SLACK_SECONDS) + SLACK_SECONDS));
+        p.setProperty("max.seconds", ""
+                + (s.rampup + (long) s.repeat * (schedule.isEmpty() ? 1 : 2) * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
+                        + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
         }

@@ -1,26 +1,21 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.FileTrees;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.CpuAccount;
-import io.idbench.common.FileTrees;
 import io.idbench.results.JtlReader;
 import io.idbench.results.LabelStatistics;
 import io.idbench.results.LabelWindows;
+import io.idbench.results.Repetitions;
 import io.idbench.results.RunCost;
 import io.idbench.results.RunRecord;
-import io.idbench.results.Verdict;
-import io.idbench.results.WarmUp;
-import io.idbench.results.Repetitions;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Thresholds;
-import io.idbench.common.Json;
+import io.idbench.results.WarmUp;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -181,7 +176,7 @@ final class RecordStep {
     }
 
     private void print(List<Map<String, LabelStatistics.Summary>> labels, Map<String, Map<String, Repetitions.Spread>> spread,
-                       Map<String, Map<String, Bootstrap.Interval>> intervals, RunCost.Summary cost, ObjectNode summary, Path record) {
+            Map<String, Map<String, Bootstrap.Interval>> intervals, RunCost.Summary cost, ObjectNode summary, Path record) {
         if (labels.isEmpty()) {
             return;
         }
@@ -205,8 +200,10 @@ final class RecordStep {
             StringBuilder line = new StringBuilder("[idbench] CPU µs per request:");
             cost.cpuUsPerRequest().forEach((c, i) -> line.append(' ').append(c).append(' ').append(ci(i, "%.0f")));
             out.println(line);
-            out.println(String.format(Locale.ROOT, "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
-                    + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs", cost.machine().busyPct(), cost.machine().othersPct(),
+            out.println(String.format(Locale.ROOT,
+                    "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
+                            + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs",
+                    cost.machine().busyPct(), cost.machine().othersPct(),
                     cost.machine().iowaitPct(), cost.machine().stealPct(), cost.machine().switchesPerSecond(), cost.machine().probeUs()));
         }
         if (summary.has("disturbed")) {
@@ -231,8 +228,8 @@ final class RecordStep {
     private static long gzipWithoutWarmUp(Path from, Path to) throws IOException {
         long dropped = 0;
         try (var in = Files.newBufferedReader(from, StandardCharsets.UTF_8);
-             var o = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(to), 1 << 16),
-                     StandardCharsets.UTF_8))) {
+                var o = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(to), 1 << 16),
+                        StandardCharsets.UTF_8))) {
             String header = in.readLine();
             if (header == null) {
                 return 0;

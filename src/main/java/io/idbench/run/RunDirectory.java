@@ -29,7 +29,9 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path plans() { return dir.resolve("plans"); }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
     /** The CPU sampler's rows (the process CPU of each component, and the machine's). */
-    public Path cpuSamples() { return dir.resolve("cpu.csv"); }
+    public Path cpuSamples() {
+        return dir.resolve("cpu.csv");
+    }
     /** The warm-up's steady-state reports, one per repetition's plan. */
     public Path warmupReports() { return dir.resolve("warmup"); }
     public Path jmeterResults() { return jmeterDir.resolve("results"); }

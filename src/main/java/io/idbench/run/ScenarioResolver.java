@@ -52,7 +52,7 @@ public final class ScenarioResolver {
 
     /** The values and their origins, in {@link Parameters#ALL} order. */
     public record Resolved(String scenario, boolean scenarioNamed, Path scenarioFile, Map<String, String> values,
-                           Map<String, String> origins) {
+            Map<String, String> origins) {
         public String get(String key) {
             return values.get(key);
         }
@@ -106,7 +106,7 @@ public final class ScenarioResolver {
     }
 
     private void applyProfiles(List<String> profiles, boolean named, String scenario, Map<String, String> values,
-                               Map<String, String> origins) {
+            Map<String, String> origins) {
         for (String id : profiles) {
             Map.Entry<String, String> set = PROFILES.get(id);
             if (set == null) {

@@ -49,7 +49,8 @@ final class ServiceProcess {
     static Process launchSampler(Path jar, ServiceInfo a, ServiceInfo b, Path csv, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "cpu-sampler", "--service-pid=" + a.pid(), "--postgres-pid=" + pid(a, "postgresql"), "--engine-pid=" + pid(a, "searchEngine"),
+                "cpu-sampler", "--service-pid=" + a.pid(), "--postgres-pid=" + pid(a, "postgresql"),
+                "--engine-pid=" + pid(a, "searchEngine"),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
                 "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine")), "--harness-pid=" + ProcessHandle.current().pid(),
                 "--out=" + csv))

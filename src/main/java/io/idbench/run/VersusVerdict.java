@@ -55,7 +55,8 @@ final class VersusVerdict {
             }
             verdict.put("regressions", regressions).put("improvements", improvements).put("figuresCompared", changes.size());
             out.println(String.format(Locale.ROOT, "[idbench] B against A: %d of %d figures worse, %d better, by at least %s%%"
-                    + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s)", regressions, changes.size(), improvements,
+                    + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s)", regressions, changes.size(),
+                    improvements,
                     trim(minEffectPct), trim(Verdict.DEFAULT_ALPHA)));
         }
         sa.set("versus", verdict.deepCopy().put("side", RunDirectory.A));

@@ -51,7 +51,7 @@ public final class AttributePaths {
     }
 
     public static Resolved resolve(ResourceType type, Path path, String text,
-                                   Function<String, ScimException> error) {
+            Function<String, ScimException> error) {
         String urn = path.getSchemaUrn();
         if (path.size() == 0) {
             if (urn != null && type.extension(urn).isPresent()) {

@@ -31,7 +31,7 @@ public final class IndexConsistency {
     }
 
     public record Report(long databaseUsers, long indexedDocuments, long missing, long extra, long different,
-                         List<String> examples, String databaseChecksum, String indexChecksum) {
+            List<String> examples, String databaseChecksum, String indexChecksum) {
 
         public boolean consistent() {
             return missing == 0 && extra == 0 && different == 0 && databaseUsers == indexedDocuments;
@@ -121,7 +121,7 @@ public final class IndexConsistency {
             out.append('}');
         } else if (node.isArray()) {
             out.append('[');
-            for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
+            for (Iterator<JsonNode> it = node.elements(); it.hasNext();) {
                 canonical(it.next(), out);
                 out.append(',');
             }

@@ -1,18 +1,19 @@
 package io.idbench.search;
 
-import io.idbench.config.Storage;
-import io.idbench.config.SearchMode;
-import io.idbench.config.RefreshPolicy;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.RefreshPolicy;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
-import java.util.ArrayList;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -26,9 +27,6 @@ import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Locale;
 
 /**
  * A storage whose user searches run on a search engine. Writes go to the database first; after
@@ -89,7 +87,7 @@ public final class IndexedIdentityStore implements IdentityStore {
      * and resumes repairing a backlog left by an earlier run.
      */
     public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog) {
-        return open(store, index, backlog, n -> { });
+        return open(store, index, backlog, n -> {});
     }
 
     /** As {@link #open(IdentityStore, SearchIndex, IndexBacklog)}; a rebuild reports the users indexed so far. */
@@ -106,7 +104,7 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     /** As above; with a {@code snapshot}, a missing index is restored from it when it exists, and kept in it after a rebuild. */
     public static IndexedIdentityStore open(IdentityStore store, SearchIndex index, IndexBacklog backlog, LongConsumer progress,
-                                            Snapshot snapshot) {
+            Snapshot snapshot) {
         IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, backlog);
         store.onMembershipChange(indexed::reindexMembers);
         long users = store.countUsers();
@@ -140,14 +138,14 @@ public final class IndexedIdentityStore implements IdentityStore {
      * {@code indexName}, the backlog in the store's database.
      */
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-                                               String indexName, RefreshPolicy refresh, ObjectMapper json) {
-        return connect(store, dataSource, engine, url, indexName, refresh, json, n -> { });
+            String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        return connect(store, dataSource, engine, url, indexName, refresh, json, n -> {});
     }
 
     /** As above; a rebuild at start reports the users indexed so far to {@code progress}. */
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-                                               String indexName, RefreshPolicy refresh, ObjectMapper json,
-                                               LongConsumer progress) {
+            String indexName, RefreshPolicy refresh, ObjectMapper json,
+            LongConsumer progress) {
         return connect(store, dataSource, engine, url, indexName, refresh, json, progress, null);
     }
 
@@ -156,8 +154,8 @@ public final class IndexedIdentityStore implements IdentityStore {
      * is made unique to the engine, its version and the index mapping.
      */
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-                                               String indexName, RefreshPolicy refresh, ObjectMapper json,
-                                               LongConsumer progress, Snapshot snapshot) {
+            String indexName, RefreshPolicy refresh, ObjectMapper json,
+            LongConsumer progress, Snapshot snapshot) {
         SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, json);
         try {
             Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + engine + "-"
@@ -366,7 +364,7 @@ public final class IndexedIdentityStore implements IdentityStore {
      * @return the number of users indexed
      */
     public long rebuild() {
-        return rebuild(n -> { });
+        return rebuild(n -> {});
     }
 
     /** A rebuild: how many users, how long. */

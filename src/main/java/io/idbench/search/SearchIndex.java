@@ -1,19 +1,19 @@
 package io.idbench.search;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
+import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.elastic.ElasticIndex;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.StoredResource;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BiConsumer;
-import java.nio.file.Path;
 
 /**
  * The search-engine port: one document per user, written after the database commit, searched

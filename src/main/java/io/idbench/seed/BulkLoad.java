@@ -36,7 +36,8 @@ final class BulkLoad {
         progress.end();
         long t2 = System.nanoTime();
         progress.start("VACUUM ANALYZE", loader.tables().size(), "tables");
-        ParallelDdl.run(database, PARALLELISM, loader.tables().stream().map(t -> ParallelDdl.Step.of("VACUUM (ANALYZE) " + t)).toList(), progress::step);
+        ParallelDdl.run(database, PARALLELISM, loader.tables().stream().map(t -> ParallelDdl.Step.of("VACUUM (ANALYZE) " + t)).toList(),
+                progress::step);
         progress.end();
         long t3 = System.nanoTime();
         return new SeedRecord.Phases(SeedRecord.seconds(Duration.ofNanos(generate.sum())),

@@ -14,7 +14,7 @@ import java.util.Locale;
  * schema is another dataset). Two seeds of the same dataset are identical row for row.
  */
 public record Dataset(Storage storage, long users, boolean dyn, int generatorVersion, String passwordHash,
-                      String schemaFingerprint) {
+        String schemaFingerprint) {
 
     /** Prefix of the template databases holding complete datasets. */
     public static final String COMPLETE_PREFIX = "idbset_";

@@ -7,11 +7,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -57,7 +57,8 @@ final class DeferredKeys {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Definition d = new Definition(rs.getString(1), rs.getString(2), rs.getString(3),
-                            "ALTER TABLE " + rs.getString(1) + " ADD CONSTRAINT " + rs.getString(2) + " " + rs.getString(4), rs.getString(5));
+                            "ALTER TABLE " + rs.getString(1) + " ADD CONSTRAINT " + rs.getString(2) + " " + rs.getString(4),
+                            rs.getString(5));
                     (d.kind().equals("f") ? foreign : keys).add(d);
                 }
             }

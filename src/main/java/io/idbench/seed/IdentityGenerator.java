@@ -30,13 +30,13 @@ public final class IdentityGenerator {
 
     private static final String[] GENDERS = {"female", "male", "other"};
     private static final String[] CITIES = {"Springfield, IL", "Riverside, CA", "Franklin, TN", "Salem, OR", "Madison, WI",
-        "Georgetown, KY", "Clinton, IA", "Fairview, NJ", "Arlington, VA", "Ashland, OH"};
+            "Georgetown, KY", "Clinton, IA", "Fairview, NJ", "Arlington, VA", "Ashland, OH"};
     private static final String[] LEVELS = {"L1", "L2", "L3", "L4", "L5"};
     private static final String[] QUALIFICATIONS = {"BSc", "MSc", "PhD", "MBA", "Diploma"};
     private static final String[] INSTITUTIONS = {"Example University", "Example Institute of Technology",
-        "Example Business School", "Example College"};
+            "Example Business School", "Example College"};
     private static final String[] ORGANIZATIONS = {"Example Corporation EMEA GmbH", "Example Corporation Inc.",
-        "Example Corporation APAC Pte. Ltd."};
+            "Example Corporation APAC Pte. Ltd."};
     private static final LocalDate BIRTHDAYS_FROM = LocalDate.of(1950, 1, 1);
     private static final LocalDate CONTRACTS_FROM = LocalDate.of(2000, 1, 1);
 

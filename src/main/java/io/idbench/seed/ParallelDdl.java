@@ -89,7 +89,7 @@ final class ParallelDdl {
     /** The next step whose prerequisites are done; waits while only blocked ones remain; null when none is left. */
     private synchronized Step next() throws InterruptedException {
         while (failure == null && !waiting.isEmpty()) {
-            for (var it = waiting.iterator(); it.hasNext(); ) {
+            for (var it = waiting.iterator(); it.hasNext();) {
                 Step s = it.next();
                 if (finished.containsAll(s.after())) {
                     it.remove();

@@ -1,8 +1,8 @@
 package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.scim.DateTimes;
 import io.idbench.membership.DynamicGroups;
+import io.idbench.scim.DateTimes;
 import io.idbench.store.relational.EavRows;
 import java.math.BigDecimal;
 import java.sql.Connection;

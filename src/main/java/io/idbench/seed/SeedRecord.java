@@ -15,8 +15,8 @@ import java.time.Instant;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SeedRecord(String dataset, String storage, long users, boolean dyn, int generatorVersion, String passwordHash,
-                         String action, String at, Phases phases, double seconds, double identitiesPerSecond,
-                         Long databaseBytes, SeedRecord loaded) {
+        String action, String at, Phases phases, double seconds, double identitiesPerSecond,
+        Long databaseBytes, SeedRecord loaded) {
 
     public static final String LOADED = "loaded";
     public static final String REUSED = "reused";
@@ -28,7 +28,7 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk,
-                         Double engineSnapshot, Double engineRestore) {
+            Double engineSnapshot, Double engineRestore) {
         Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
             this(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, engineBulk, null, null);
         }

@@ -1,14 +1,14 @@
 package io.idbench.seed;
 
-import io.idbench.config.Storage;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.config.Storage;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.membership.DynamicGroups;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.ProfileGroupSetup;
@@ -147,7 +147,7 @@ public final class Seeder {
      */
     private void createExtensions(Database run) throws SQLException {
         try (Connection c = run.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'")) {
+                ResultSet rs = s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'")) {
             if (rs.next()) {
                 try {
                     s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
@@ -281,7 +281,7 @@ public final class Seeder {
         Map<String, UUID> groups = new HashMap<>();
         DynamicGroups dynamic = new DynamicGroups();
         try (HikariDataSource pool = ConnectionPools.create(db.jdbcUrl(), db.user(), db.password(), 2);
-             IdentityStore store = IdentityStores.open(dataset.storage(), pool, json)) {
+                IdentityStore store = IdentityStores.open(dataset.storage(), pool, json)) {
             ProfileGroupSetup.ensure(store, dataset.dyn(), json);
             FilterResolver resolver = new FilterResolver(ScimSchemas.GROUP_TYPE);
             for (StoredResource g : store.searchGroups(new ListQuery(resolver.parse("displayName pr"), null, 1, 1000), 0)

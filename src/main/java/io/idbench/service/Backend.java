@@ -25,7 +25,7 @@ interface Backend {
      * @param loadMembers whether {@code change} needs them (a PUT, a PATCH touching members)
      */
     StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, boolean loadMembers,
-                          Function<ObjectNode, Validated> change);
+            Function<ObjectNode, Validated> change);
 
     void delete(UUID id, Long expectedVersion);
 

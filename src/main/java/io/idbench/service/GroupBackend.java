@@ -2,10 +2,10 @@ package io.idbench.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.scim.ScimException;
-import io.idbench.scim.patch.MemberPatch;
 import io.idbench.scim.ResourceValidator.Validated;
+import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.patch.MemberPatch;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
@@ -43,7 +43,7 @@ final class GroupBackend implements Backend {
 
     @Override
     public StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, boolean loadMembers,
-                                 Function<ObjectNode, Validated> change) {
+            Function<ObjectNode, Validated> change) {
         if (loadMembers) {
             return store.modifyGroup(id, expectedVersion, memberLimit, current -> change.apply(current).body());
         }

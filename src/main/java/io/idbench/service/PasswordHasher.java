@@ -1,17 +1,17 @@
 package io.idbench.service;
 
-import io.idbench.config.PasswordHash;
 import at.favre.lib.crypto.bcrypt.BCrypt;
+import io.idbench.config.PasswordHash;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
-import java.util.Arrays;
 
 /**
  * Hashes the write-only SCIM password before it is stored. Salted SHA-256 (LDAP's {SSHA256}

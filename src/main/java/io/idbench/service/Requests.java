@@ -8,10 +8,10 @@ import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
 import io.javalin.http.Context;
-import java.util.Locale;
-import java.util.UUID;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
 
 /** Request parsing shared by the resource endpoints: ids, bodies, If-Match, list parameters. */
 final class Requests {
@@ -71,7 +71,7 @@ final class Requests {
     }
 
     static ListQuery listQuery(ResourceType type, String filter, String sortBy, String sortOrder,
-                               String startIndex, String count, int maxResults) {
+            String startIndex, String count, int maxResults) {
         FilterResolver resolver = new FilterResolver(type);
         int start = Math.max(1, integer("startIndex", startIndex, 1));
         int size = Math.min(maxResults, Math.max(0, integer("count", count, maxResults)));

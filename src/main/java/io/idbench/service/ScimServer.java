@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.membership.ProfileGroups;
-import io.idbench.store.ProfileGroupSetup;
-import io.idbench.telemetry.ServerTelemetry;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.store.IdentityStore;
+import io.idbench.store.ProfileGroupSetup;
+import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -51,7 +51,7 @@ public final class ScimServer implements AutoCloseable {
 
     /** … with the run's server-side telemetry at /idbench/telemetry (null: none). */
     public static ScimServer start(ScenarioConfig config, IdentityStore store, TokenService tokens, PasswordHasher hasher,
-                                   ServerTelemetry telemetry) {
+            ServerTelemetry telemetry) {
         ObjectMapper json = Json.mapper();
         ProfileGroupSetup.ensure(store, config.dyn(), json);
         Javalin app = Javalin.create(cfg -> {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import java.sql.SQLException;
 import java.lang.management.ManagementFactory;
+import java.sql.SQLException;
 
 /**
  * The run's server-side telemetry, behind the bearer token: read by the benchmark before it stops

@@ -32,7 +32,7 @@ final class UserBackend implements Backend {
 
     @Override
     public StoredResource modify(UUID id, Long expectedVersion, boolean withMembers, boolean loadMembers,
-                                 Function<ObjectNode, Validated> change) {
+            Function<ObjectNode, Validated> change) {
         return store.modifyUser(id, expectedVersion, current -> {
             Validated v = change.apply(current);
             return new IdentityStore.Modified(v.body(), hash(v));

@@ -58,7 +58,7 @@ final class OverviewPage {
                 double tp = r.figure(op, "throughput");
                 cells.add(new Cell(Table.number(p95), style(p95, p95Range.get(op), false), Table.number(tp),
                         style(tp, tpRange.get(op), true), r.page(), "p95 " + Table.number(p95) + " ms " + r.plusMinus(op, "p95")
-                        + ", " + Table.number(tp) + " req/s " + r.plusMinus(op, "throughput") + " (95% intervals)"));
+                                + ", " + Table.number(tp) + " req/s " + r.plusMinus(op, "throughput") + " (95% intervals)"));
                 line.add(Table.number(p95));
                 line.add(Table.number(tp));
             }

@@ -25,7 +25,7 @@ final class Published2018 {
     static final Map<String, String> LABELS = labels();
 
     record Row(String scenario, String edition, String label, long samples, double errorPct, double mean, double p50, double p90,
-               double p95, double p99, double throughput) {
+            double p95, double p99, double throughput) {
     }
 
     private final Map<String, List<Row>> byScenario;

@@ -1,8 +1,8 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.RunSummary;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.RunSummary;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.config.ConfigException;
 import io.idbench.common.Json;
+import io.idbench.config.ConfigException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,8 +38,9 @@ public final class RunHistory {
             if (!Files.isDirectory(results)) {
                 throw new ConfigException("the results directory " + results + " does not exist");
             }
-            try (Stream<Path> files = Files.find(results, 3, (p, a) -> a.isRegularFile() && p.getFileName().toString().equals("summary.json")
-                    && results.relativize(p).getNameCount() == 3)) {
+            try (Stream<Path> files = Files.find(results, 3,
+                    (p, a) -> a.isRegularFile() && p.getFileName().toString().equals("summary.json")
+                            && results.relativize(p).getNameCount() == 3)) {
                 for (Path file : files.sorted().toList()) {
                     try {
                         JsonNode summary = Json.mapper().readTree(file.toFile());

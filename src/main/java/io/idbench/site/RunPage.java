@@ -1,9 +1,9 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.RunSummary;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ final class RunPage {
             "max");
 
     record Repetition(int number, String dashboard, String jtl, Map<String, Object> excludedPhases, long partialConcurrencySamples,
-                      List<List<String>> rows, List<String> brief) {
+            List<List<String>> rows, List<String> brief) {
     }
 
     /** The figures of the pooled table, each with its interval: p50 [low, high]… */
@@ -55,7 +55,8 @@ final class RunPage {
             List<List<String>> rows = new ArrayList<>();
             rep.path("labels").fields().forEachRemaining(e -> rows.add(row(e.getKey(), e.getValue())));
             reps.add(new Repetition(rep.path("repetition").asInt(), existing(copied, rep.path("dashboard").asText("")),
-                    existing(copied, rep.path("jtl").asText("")), map(rep.path("excludedPhases")), rep.path("partialConcurrencySamples").asLong(),
+                    existing(copied, rep.path("jtl").asText("")), map(rep.path("excludedPhases")),
+                    rep.path("partialConcurrencySamples").asLong(),
                     rows, brief(rep)));
         }
         List<Chart> charts = new ArrayList<>();
@@ -164,7 +165,8 @@ final class RunPage {
             for (String k : List.of("service", "postgresql", "engine")) {
                 sut += c.path("components").path(k).path("cpuUsPerRequest").asDouble(0);
             }
-            out.add("system CPU " + Table.number(sut) + " µs/request, others " + Table.number(c.path("machine").path("othersPct").asDouble())
+            out.add("system CPU " + Table.number(sut) + " µs/request, others "
+                    + Table.number(c.path("machine").path("othersPct").asDouble())
                     + "% of the machine");
         }
         return out;
@@ -180,7 +182,8 @@ final class RunPage {
             low.add(new Chart.Point(e.getKey(), e.getValue().path("low").asDouble()));
             high.add(new Chart.Point(e.getKey(), e.getValue().path("high").asDouble()));
         });
-        return new Chart(id + "-cost", "CPU per request, by component (µs; 95% interval)", Chart.BAR, new Chart.Axis("component", false, false),
+        return new Chart(id + "-cost", "CPU per request, by component (µs; 95% interval)", Chart.BAR,
+                new Chart.Axis("component", false, false),
                 new Chart.Axis("CPU µs per request", false, true), List.of(new Chart.Series("low", Chart.colour(8), false, low),
                         new Chart.Series("CPU µs per request", Chart.colour(0), false, value),
                         new Chart.Series("high", Chart.colour(1), false, high)));
@@ -205,7 +208,8 @@ final class RunPage {
         rep.path("distributions").fields().forEachRemaining(e -> {
             List<Chart.Point> points = new ArrayList<>();
             for (JsonNode p : e.getValue().path("percentiles")) {
-                points.add(new Chart.Point("p" + Table.number(p.path("percentile").asDouble()), Math.max(p.path("millis").asDouble(), 0.5)));
+                points.add(
+                        new Chart.Point("p" + Table.number(p.path("percentile").asDouble()), Math.max(p.path("millis").asDouble(), 0.5)));
             }
             series.add(new Chart.Series(e.getKey(), Chart.colour(series.size()), e.getKey().equals("ALL"), points));
         });
@@ -222,7 +226,8 @@ final class RunPage {
             }
             List<Chart.Point> points = new ArrayList<>();
             for (JsonNode b : rep.path("distributions").path("ALL").path("histogram")) {
-                points.add(new Chart.Point(b.path("fromMillis").asLong() + "-" + b.path("toMillis").asLong() + " ms", b.path("count").asDouble()));
+                points.add(new Chart.Point(b.path("fromMillis").asLong() + "-" + b.path("toMillis").asLong() + " ms",
+                        b.path("count").asDouble()));
             }
             series.add(new Chart.Series("repetition " + rep.path("repetition").asInt(), Chart.colour(series.size()), false, points));
         }

@@ -27,7 +27,7 @@ final class ScalingCharts {
      * @param colours one colour per group name, shared between charts
      */
     static Chart chart(String id, String title, List<RecordedRun> runs, String label, Function<RecordedRun, String> group,
-                       List<Figure> figures, String unit, Map<String, String> colours) {
+            List<Figure> figures, String unit, Map<String, String> colours) {
         Map<String, List<RecordedRun>> groups = new LinkedHashMap<>();
         runs.forEach(r -> groups.computeIfAbsent(group.apply(r), g -> new ArrayList<>()).add(r));
         List<Chart.Series> series = new ArrayList<>();

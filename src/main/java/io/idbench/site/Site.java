@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The results site: every page from every recorded run, written into an emptied output directory.
@@ -24,7 +24,8 @@ public final class Site {
     public static final double DEFAULT_TOLERANCE = io.idbench.results.Verdict.DEFAULT_MIN_EFFECT;
     /** The pages of the navigation bar, in order: file and title. */
     static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Overview"), nav("scaling.html", "Scaling"),
-            nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"), nav("runs.html", "All runs"));
+            nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"),
+            nav("runs.html", "All runs"));
 
     /**
      * Which runs bring their files (JTLs, JMeter dashboards, service log) into the site beside their

@@ -1,13 +1,13 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.common.Json;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.ChangePoints;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.RunVerdict;
-import io.idbench.common.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ final class TrendsPage {
 
     /** A step in a series' history: a figure of a label changed at a run, by so much, with the test's p-value. */
     record Change(String label, String figure, RecordedRun at, double before, double after, double changePct, double p, boolean worse,
-                  boolean holds) {
+            boolean holds) {
         public String brief() {
             return String.format(Locale.ROOT, "%s %s %s %+.1f%% since %s (p=%.3f)", label, figure, worse ? "worse" : "better",
                     changePct, at.runId(), p);
@@ -126,7 +126,7 @@ final class TrendsPage {
     }
 
     private static Step step(RecordedRun r, JsonNode committed, String committedName, RecordedRun previous, double minEffectPct,
-                             List<RecordedRun> series) {
+            List<RecordedRun> series) {
         if (!r.trustworthy()) {
             String why = r.disturbed() != null ? "disturbed: " + r.disturbed() : "handicapped (calibration): " + r.handicap();
             return new Step(r, null, List.of(), Set.of(), why);
@@ -141,7 +141,8 @@ final class TrendsPage {
                 List.of(r.summary(), base)), "this series");
         RunVerdict.Outcome outcome = RunVerdict.judge(base, r.summary(), minEffectPct, ALPHA, false, noise);
         Set<String> flagged = new HashSet<>();
-        outcome.changes().stream().filter(io.idbench.results.Verdict.Change::regression).forEach(c -> flagged.add(c.label() + "|" + c.figure()));
+        outcome.changes().stream().filter(io.idbench.results.Verdict.Change::regression)
+                .forEach(c -> flagged.add(c.label() + "|" + c.figure()));
         outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
                 outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null);
@@ -203,7 +204,8 @@ final class TrendsPage {
                 RecordedRun r = step.run();
                 double v = r.figure(label, figure);
                 if (Double.isFinite(v)) {
-                    boolean flag = step.flagged().contains(label + "|" + figure) || stepped.contains(r.runId() + "|" + label + "|" + figure);
+                    boolean flag = step.flagged().contains(label + "|" + figure)
+                            || stepped.contains(r.runId() + "|" + label + "|" + figure);
                     points.add(Chart.Point.of(r.when() + " " + r.commit() + (step.note() != null ? " (no verdict)" : ""), r, label, figure,
                             flag));
                 }

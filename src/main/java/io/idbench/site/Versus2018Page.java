@@ -51,10 +51,10 @@ final class Versus2018Page {
         if (!ours.isEmpty()) {
             charts.add(new Chart("versus-2018-p95", "All operations: p95, idbench and 2018", Chart.BAR, scenarios,
                     new Chart.Axis("p95 (ms)", true, true), List.of(new Chart.Series("idbench", Chart.colour(0), false, ours),
-                    new Chart.Series("2018", Chart.colour(1), false, theirs))));
+                            new Chart.Series("2018", Chart.colour(1), false, theirs))));
             charts.add(new Chart("versus-2018-throughput", "All operations: throughput, idbench and 2018", Chart.BAR, scenarios,
                     new Chart.Axis("req/s", true, true), List.of(new Chart.Series("idbench", Chart.colour(0), false, oursTp),
-                    new Chart.Series("2018", Chart.colour(1), false, theirsTp))));
+                            new Chart.Series("2018", Chart.colour(1), false, theirsTp))));
         }
         comparisons.forEach(c -> charts.add(c.chart()));
         Map<String, Object> model = new LinkedHashMap<>();

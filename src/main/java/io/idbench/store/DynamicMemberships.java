@@ -33,7 +33,7 @@ public final class DynamicMemberships {
     private final SqlIdentityStore.Names names;
     private final Jdbc jdbc;
     private final Function<Expr, Sql> userIds;
-    private volatile Consumer<List<UUID>> membershipListener = ids -> { };
+    private volatile Consumer<List<UUID>> membershipListener = ids -> {};
     private volatile boolean listening;
 
     /** @param userIds a statement selecting the ids of the users that match a filter (one column) */
@@ -58,7 +58,7 @@ public final class DynamicMemberships {
     public void load(Function<ListQuery, ResultPage> searchGroups) {
         Expr dynamicOnly = new FilterResolver(ScimSchemas.GROUP_TYPE)
                 .parse(ScimSchemas.DYNAMIC_GROUP_URN + ":" + DynamicGroups.CONDITION + " pr");
-        for (int start = 1; ; start += 1000) {
+        for (int start = 1;; start += 1000) {
             ResultPage page = searchGroups.apply(new ListQuery(dynamicOnly, null, start, 1000));
             page.resources().forEach(g -> dynamic.register(g.id(), g.body()));
             if (page.resources().size() < 1000) {
@@ -86,7 +86,7 @@ public final class DynamicMemberships {
      * @return the dynamic groups the user is now a member of
      */
     public List<DynamicGroups.Group> sync(Session session, UUID user, ObjectNode body,
-                                       Instant created, Instant lastModified, boolean isNew) {
+            Instant created, Instant lastModified, boolean isNew) {
         if (dynamic.isEmpty()) {
             return List.of();
         }

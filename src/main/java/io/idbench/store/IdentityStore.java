@@ -1,17 +1,16 @@
 package io.idbench.store;
 
-import io.idbench.config.Storage;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.Storage;
 import io.idbench.scim.filter.ListQuery;
-import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
-import java.util.function.UnaryOperator;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The storage port: what the service needs from a physical design. Bodies are canonical (see

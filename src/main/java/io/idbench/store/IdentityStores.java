@@ -1,7 +1,7 @@
 package io.idbench.store;
 
-import io.idbench.config.Storage;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idbench.config.Storage;
 import io.idbench.store.jsonb.JsonbIdentityStore;
 import io.idbench.store.relational.RelationalIdentityStore;
 import javax.sql.DataSource;

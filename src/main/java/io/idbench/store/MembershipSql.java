@@ -42,13 +42,13 @@ public final class MembershipSql {
      * @param dynamicTable the dynamic memberships on the users' side, null on the groups' side
      */
     private static Optional<Sql> membershipIds(Expr filter, String membershipAttribute, String directTable,
-                                                 String dynamicTable, String self, String other) {
+            String dynamicTable, String self, String other) {
         return membershipIds(filter, membershipAttribute, directTable, dynamicTable, self, other, null);
     }
 
     /** @param top with a value, each branch is ordered by id and limited to it (a page then reads only its range) */
     private static Optional<Sql> membershipIds(Expr filter, String membershipAttribute, String directTable,
-                                               String dynamicTable, String self, String other, Integer top) {
+            String dynamicTable, String self, String other, Integer top) {
         if (filter instanceof Expr.Any any && any.collection().attribute().name().equals(membershipAttribute)
                 && any.element() instanceof Expr.Compare cmp && cmp.op() == Expr.Op.EQ
                 && cmp.operand() instanceof ElementAttr ea && ea.sub() != null
@@ -80,8 +80,8 @@ public final class MembershipSql {
 
     /** The count and, when sorted by id, the page of a membership filter (see {@link #membershipIds}). */
     public static Optional<List<Sql>> membershipStatements(ListQuery q, String membershipAttribute, String directTable,
-                                                              String dynamicTable, String self, String other,
-                                                              Consumer<Sql> select) {
+            String dynamicTable, String self, String other,
+            Consumer<Sql> select) {
         Optional<Sql> ids = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other);
         if (ids.isEmpty()) {
             return Optional.empty();
@@ -113,7 +113,7 @@ public final class MembershipSql {
      * so an oversized group costs a bounded read.
      */
     public static void membershipJson(Sql out, String source, String self, String other, String otherTable,
-                                      String otherNameColumn, int limit) {
+            String otherNameColumn, int limit) {
         out.append("(SELECT json_agg(json_build_object('value', x.id, 'display', x.name, 'type', x.type) "
                 + "ORDER BY x.id, x.type)::text FROM (SELECT o.id, o." + otherNameColumn + " AS name, m.type FROM " + source
                 + " m JOIN " + otherTable + " o ON o.id = m." + other + " WHERE m." + self
@@ -137,7 +137,7 @@ public final class MembershipSql {
 
     /** Applies the difference between two member sets with two batched statements; returns the users changed. */
     public static List<UUID> changeMembers(Session session, String membershipTable, UUID group, Set<UUID> before,
-                                              Set<UUID> after) {
+            Set<UUID> after) {
         List<UUID> removed = before.stream().filter(id -> !after.contains(id)).toList();
         List<UUID> added = after.stream().filter(id -> !before.contains(id)).toList();
         if (removed.isEmpty() && added.isEmpty()) {

@@ -30,7 +30,8 @@ public final class ProfileGroupSetup {
             if (!dyn) {
                 existing.ifPresent(g -> store.deleteGroup(g.id(), null));
             } else if (existing.isEmpty()) {
-                store.createGroup(IdentityStore.namedGroupId(d.displayName()), validator.validateRequest(ProfileGroups.body(d, json)).body(), 0);
+                store.createGroup(IdentityStore.namedGroupId(d.displayName()),
+                        validator.validateRequest(ProfileGroups.body(d, json)).body(), 0);
             } else if (!DynamicGroups.conditionText(existing.get().body()).equals(Optional.of(d.condition()))) {
                 store.modifyGroup(existing.get().id(), null, 0, current -> {
                     current.putObject(ScimSchemas.DYNAMIC_GROUP_URN).put(DynamicGroups.CONDITION, d.condition());

@@ -53,7 +53,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
      * membership tables, the view of a user's groups, and the group entity.
      */
     public record Names(String userTable, String directMembership, String dynamicMembership, String userGroupsView,
-                           Class<? extends VersionedEntity> groupEntity) {
+            Class<? extends VersionedEntity> groupEntity) {
     }
 
     protected final Names names;
@@ -153,7 +153,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
                 // Take the connection now, not at the first statement: Hibernate's id generator runs its
                 // first statement under a JVM-wide lock, and a session waiting for a connection there
                 // deadlocks with sessions that hold every connection and wait for that lock.
-                session.doWork(connection -> { });
+                session.doWork(connection -> {});
                 T result = work.apply(session);
                 session.getTransaction().commit();
                 return result;
@@ -181,7 +181,7 @@ public abstract class SqlIdentityStore implements IdentityStore {
 
     /** Loads and locks (SELECT … FOR UPDATE) a resource row, checking If-Match against it. */
     protected static <E extends VersionedEntity> E lock(Session session, Class<E> type, UUID id, Long expectedVersion,
-                                                        String what) {
+            String what) {
         E e = session.find(type, id, LockModeType.PESSIMISTIC_WRITE);
         if (e == null) {
             throw ScimException.notFound(what + " " + id + " not found");

@@ -2,9 +2,9 @@ package io.idbench.store;
 
 import io.idbench.scim.filter.AttrRef;
 import io.idbench.scim.filter.Expr.Op;
+import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.CommonAttributes;
 import io.idbench.scim.schema.ResourceType;
-import io.idbench.scim.schema.AttributeDef;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -37,11 +37,16 @@ public final class SqlPredicates {
             return raw;
         }
         switch (def.type()) {
-            case INTEGER: return form == Form.JSON_TEXT ? "(" + raw + ")::bigint" : raw;
-            case DECIMAL: return form == Form.JSON_TEXT ? "(" + raw + ")::numeric" : raw;
-            case BOOLEAN: return form == Form.JSON_TEXT ? "(" + raw + ")::boolean" : raw;
-            case DATE_TIME: return "(" + raw + ") COLLATE \"C\"";
-            default: return def.caseExact() ? "(" + raw + ") COLLATE \"C\"" : "lower(" + raw + ") COLLATE \"C\"";
+            case INTEGER:
+                return form == Form.JSON_TEXT ? "(" + raw + ")::bigint" : raw;
+            case DECIMAL:
+                return form == Form.JSON_TEXT ? "(" + raw + ")::numeric" : raw;
+            case BOOLEAN:
+                return form == Form.JSON_TEXT ? "(" + raw + ")::boolean" : raw;
+            case DATE_TIME:
+                return "(" + raw + ") COLLATE \"C\"";
+            default:
+                return def.caseExact() ? "(" + raw + ") COLLATE \"C\"" : "lower(" + raw + ") COLLATE \"C\"";
         }
     }
 
@@ -109,12 +114,18 @@ public final class SqlPredicates {
 
     public static String sqlOp(Op op) {
         switch (op) {
-            case EQ: return " = ";
-            case GT: return " > ";
-            case GE: return " >= ";
-            case LT: return " < ";
-            case LE: return " <= ";
-            default: throw new IllegalArgumentException(op.token());
+            case EQ:
+                return " = ";
+            case GT:
+                return " > ";
+            case GE:
+                return " >= ";
+            case LT:
+                return " < ";
+            case LE:
+                return " <= ";
+            default:
+                throw new IllegalArgumentException(op.token());
         }
     }
 }

@@ -51,7 +51,7 @@ public final class CpuSampler {
 
     /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
     public record Pids(long service, long postgres, long engine, long versusService, long versusPostgres, long versusEngine,
-                       long harness) {
+            long harness) {
     }
 
     /** 0 for a process that is not there (no side B, no engine, or one this machine cannot see). */

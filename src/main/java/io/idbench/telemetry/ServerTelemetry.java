@@ -44,8 +44,9 @@ public final class ServerTelemetry {
             ArrayNode tables = db.putArray("largestTables");
             SqlRows.forEach(c, "SELECT relname, pg_total_relation_size(c.oid), pg_indexes_size(c.oid), reltuples::bigint FROM pg_class c"
                     + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = current_schema()"
-                    + " ORDER BY 2 DESC LIMIT " + TOP_TABLES, rs -> tables.addObject().put("table", rs.getString(1))
-                    .put("totalBytes", rs.getLong(2)).put("indexBytes", rs.getLong(3)).put("rows", rs.getLong(4)));
+                    + " ORDER BY 2 DESC LIMIT " + TOP_TABLES,
+                    rs -> tables.addObject().put("table", rs.getString(1))
+                            .put("totalBytes", rs.getLong(2)).put("indexBytes", rs.getLong(3)).put("rows", rs.getLong(4)));
             statements.write(c, out);
         }
         out.set("connectionPool", json.valueToTree(poolWaits.snapshot()));

@@ -1,10 +1,10 @@
 package io.idbench.bench;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.Storage;
 import com.zaxxer.hikari.HikariDataSource;
-import io.idbench.config.ScenarioConfig;
 import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Storage;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
@@ -150,7 +150,8 @@ public final class MembershipBench {
             IdentityStore store = IdentityStores.open(storage, pool, Json.mapper());
             long t0 = System.nanoTime();
             ScimServer server = ScimServer.start(ScenarioConfig.builder().withStorage(storage).withDyn(dyn).build(), store,
-                    new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of(PasswordHash.SSHA256, 4));
+                    new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()),
+                    PasswordHasher.of(PasswordHash.SSHA256, 4));
             if (dyn) {
                 log(report, String.format("%-10s dyn   %6d: ten dynamic groups created and computed in %.1f s", storage, n,
                         (System.nanoTime() - t0) / 1e9));

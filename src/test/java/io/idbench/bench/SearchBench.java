@@ -1,15 +1,15 @@
 package io.idbench.bench;
 
+import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
 import io.idbench.config.PasswordHash;
 import io.idbench.config.Provider;
+import io.idbench.config.RefreshPolicy;
+import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
-import com.zaxxer.hikari.HikariDataSource;
-import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.config.RefreshPolicy;
-import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -78,7 +78,8 @@ public final class SearchBench {
                         store = indexed;
                     }
                     ScimServer scim = ScimServer.start(ScenarioConfig.builder().withStorage(storage).build(), store,
-                            new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()), PasswordHasher.of(PasswordHash.SSHA256, 4));
+                            new TokenService(TOKEN, "admin", "admin-password", 3600, Clock.systemUTC()),
+                            PasswordHasher.of(PasswordHash.SSHA256, 4));
                     try {
                         wrk(scim.port(), 1, 5, n); // warm-up
                         for (int c : new int[] {1, 10}) {

@@ -1,14 +1,14 @@
 package io.idbench.bench;
 
+import io.idbench.common.Json;
 import io.idbench.config.Storage;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.PlainProgress;
 import io.idbench.seed.SeedRecord;
 import io.idbench.seed.Seeder;
-import io.idbench.seed.PlainProgress;
-import io.idbench.common.Json;
 import io.idbench.support.TestDatabase;
 import java.util.List;
 import java.util.stream.IntStream;

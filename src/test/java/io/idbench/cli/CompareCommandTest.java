@@ -67,7 +67,8 @@ class CompareCommandTest {
         Path run = dir.resolve(name);
         Files.createDirectories(run);
         Files.writeString(run.resolve("summary.json"), "{\"status\": \"complete\", \"runId\": \"" + name + "\", " + (disturbed == null
-                ? "" : "\"disturbed\": \"" + disturbed + "\", ") + "\"cost\": {\"machine\": {\"probeUs\": " + probeUs + "}}, \"labels\": {\"ALL\": {\"p95\": " + p95 + ", \"throughput\": " + throughput
+                ? "" : "\"disturbed\": \"" + disturbed + "\", ") + "\"cost\": {\"machine\": {\"probeUs\": " + probeUs
+                + "}}, \"labels\": {\"ALL\": {\"p95\": " + p95 + ", \"throughput\": " + throughput
                 + ", \"errorRate\": 0}}, \"intervals\": {\"ALL\": {\"p95\": {\"value\": " + p95 + ", \"logSe\": " + logSe
                 + "}, \"throughput\": {\"value\": " + throughput + ", \"logSe\": " + logSe + "}}}}");
         return run;
@@ -80,7 +81,7 @@ class CompareCommandTest {
         assertThat(compare(measured("slow", 10.8, 1000, 0.01, null).toString(), "--baseline=" + base, "--run-noise=0")).isEqualTo(1);
         assertThat(out.toString()).contains("ALL                          p95              10.000 ->     10.800     +8.0% [+5.0%, +11.0%]"
                 + "  p=0.0000  REGRESSION").endsWith("1 of 3 figures regressed: worse by at least 5% and significant (Holm, family-wise"
-                + " alpha 0.05; run-to-run noise 0% (--run-noise)), or more errors\n");
+                        + " alpha 0.05; run-to-run noise 0% (--run-noise)), or more errors\n");
         // The same +8 % on a figure known to 10 % only: within the noise.
         assertThat(compare(measured("noisy", 10.8, 1000, 0.1, null).toString(), "--baseline=" + measured("noisybase", 10, 1000, 0.1, null),
                 "--run-noise=0")).isZero();

@@ -2,8 +2,11 @@ package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.support.Postmasters;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,11 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * Seeding as a user runs it, each step in its own JVM on one kept data directory: a seed stopped

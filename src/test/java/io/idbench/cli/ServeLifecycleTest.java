@@ -2,8 +2,11 @@ package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.support.Postmasters;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,14 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.idbench.support.Postmasters;
 import org.junit.jupiter.api.Test;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL (and

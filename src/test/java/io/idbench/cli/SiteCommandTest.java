@@ -127,7 +127,8 @@ class SiteCommandTest {
         assertThat(latency.get(0)).contains("\"jsonb-nodyn p95 (ms)\"");
         int column = List.of(latency.get(0).split(",")).indexOf("\"jsonb-nodyn p95 (ms)\"");
         String row100k = latency.stream().filter(l -> l.startsWith("\"100000\"")).findFirst().orElseThrow();
-        assertThat(row100k.split(",")[column]).isEqualTo("\"" + Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()) + "\"");
+        assertThat(row100k.split(",")[column])
+                .isEqualTo("\"" + Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()) + "\"");
         // A page per run, with its record beside it.
         assertThat(out.resolve("runs").resolve(SCENARIO)).isDirectoryContaining(p -> Files.exists(p.resolve("index.html")));
     }
@@ -203,7 +204,8 @@ class SiteCommandTest {
         labels.putObject("ALL").put("p50", 1).put("p95", 1).put("p99", 1).put("throughput", 100_000).put("errorRate", 0);
         Json.mapper().writeValue(baselines.resolve(SCENARIO + ".json").toFile(), faster);
         assertThat(site("--baselines=" + baselines, "--fail-on-regression")).isEqualTo(1);
-        assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL").contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
+        assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL")
+                .contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
     }
 
     /** The oldest jsonb-nodyn-1k run of the fixture kept its JTL and log: copied with every run's files, not with the newest's only. */

@@ -3,9 +3,9 @@ package io.idbench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import java.nio.file.Path;
 
 /** Defaults are the documented constants; every invalid value fails with one exact message. */
 class ScenarioConfigTest {

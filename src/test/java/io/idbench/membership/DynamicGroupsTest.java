@@ -1,18 +1,19 @@
 package io.idbench.membership;
 
-import io.idbench.config.Storage;
 import static io.idbench.support.ScimClient.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.config.Storage;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.FilterEvaluator;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.common.Json;
 import io.idbench.store.ProfileGroupSetup;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
@@ -34,7 +35,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 
 /**
  * Dynamic memberships against the in-memory evaluator as the oracle: after concurrent random
@@ -145,7 +145,7 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
     private List<String> members(String groupId, int count) {
         List<String> out = new ArrayList<>();
         Long total = null;
-        for (int start = 1; ; start += count) {
+        for (int start = 1;; start += count) {
             JsonNode page = scim.get("/Users?attributes=id&count=" + count + "&startIndex=" + start + "&filter="
                     + q("groups.value eq \"" + groupId + "\"")).body();
             long t = page.path("totalResults").asLong();
@@ -275,8 +275,8 @@ public abstract class DynamicGroupsTest extends ServiceTestBase {
         String id = created.id();
 
         ObjectNode add = patchOp("add", "members", JSON.createArrayNode());
-        users.subList(MAX_GROUP_MEMBERS, users.size()).forEach(u -> ((ArrayNode)
-                add.path("Operations").get(0).path("value")).addObject().put("value", u));
+        users.subList(MAX_GROUP_MEMBERS, users.size())
+                .forEach(u -> ((ArrayNode) add.path("Operations").get(0).path("value")).addObject().put("value", u));
         Response added = scim.patch("/Groups/" + id, add, created.etag());
         assertThat(added.status()).as(added.toString()).isEqualTo(200);
         assertThat(added.body().has("members")).as("more than the limit: left out").isFalse();

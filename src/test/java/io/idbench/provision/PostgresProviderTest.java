@@ -16,7 +16,7 @@ class PostgresProviderTest {
 
     private static String query(String url, String user, String password, String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(sql)) {
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         }

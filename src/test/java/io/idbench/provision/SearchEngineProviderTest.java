@@ -1,21 +1,20 @@
 package io.idbench.provision;
 
-import org.junit.jupiter.params.provider.EnumSource;
-import io.idbench.config.SearchMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.idbench.config.ScenarioConfig;
-import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.common.Json;
 import io.idbench.config.RefreshPolicy;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.SearchIndexException;
 import io.idbench.search.elastic.ElasticIndex;
-import io.idbench.common.Json;
 import io.idbench.support.TestSearchEngines;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The embedded engines are real, identified by version, on loopback; the wrong engine or none is a precise error. */
 class SearchEngineProviderTest {
@@ -26,7 +25,8 @@ class SearchEngineProviderTest {
         EmbeddedSearchEngine running = TestSearchEngines.engine(engine);
         assertThat(running.url()).startsWith("http://127.0.0.1:").doesNotEndWith(":9200");
         assertThat(running.description()).startsWith("Search engine: embedded "
-                + (engine == SearchMode.OPENSEARCH ? "OpenSearch " + BuildInfo.opensearchVersion() : "Elasticsearch " + BuildInfo.elasticsearchVersion()));
+                + (engine == SearchMode.OPENSEARCH ? "OpenSearch " + BuildInfo.opensearchVersion()
+                        : "Elasticsearch " + BuildInfo.elasticsearchVersion()));
         try (ElasticIndex index = ElasticIndex.connect(running.url(), engine, "provider-test", RefreshPolicy.FALSE,
                 ScimSchemas.USER_TYPE, Json.mapper())) {
             assertThat(index.engine()).isEqualTo(engine);

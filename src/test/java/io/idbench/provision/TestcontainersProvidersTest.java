@@ -1,41 +1,38 @@
 package io.idbench.provision;
 
-import org.junit.jupiter.params.provider.EnumSource;
-import io.idbench.config.Storage;
-import io.idbench.config.SearchMode;
-import io.idbench.config.Provider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.config.Provider;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+import io.idbench.scim.filter.FilterResolver;
+import io.idbench.scim.filter.ListQuery;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.search.elastic.ElasticIndex;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.SeedRecord;
 import io.idbench.seed.Seeder;
-import io.idbench.scim.filter.FilterResolver;
-import io.idbench.scim.filter.ListQuery;
-import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.config.RefreshPolicy;
-import io.idbench.search.elastic.ElasticIndex;
-import io.idbench.common.Json;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.StoredResource;
 import io.idbench.support.ServiceTestBase;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import java.sql.SQLException;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The testcontainers providers against a real container engine: Docker where there is one,
@@ -62,7 +59,8 @@ class TestcontainersProvidersTest {
         ContainerEngine.Availability engine = ContainerEngine.probe();
         assertThat(choice.provider()).isEqualTo(engine.available() ? Provider.TESTCONTAINERS : Provider.EMBEDDED);
         assertThat(choice.why()).isEqualTo("auto: " + engine.reason());
-        assertThat(ProviderChoice.choose(Provider.AUTO, true, "--db-url")).isEqualTo(new ProviderChoice(Provider.EXTERNAL, "auto: --db-url given"));
+        assertThat(ProviderChoice.choose(Provider.AUTO, true, "--db-url"))
+                .isEqualTo(new ProviderChoice(Provider.EXTERNAL, "auto: --db-url given"));
     }
 
     @Test
@@ -79,7 +77,7 @@ class TestcontainersProvidersTest {
             // The embedded server's settings, pg_stat_statements loaded: a run's telemetry works in a container too.
             PostgresServerSettingsTest.assertRunsWith(pg, PostgresServerSettings.of(config));
             try (var pool = ConnectionPools.create(pg, 2);
-                 IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
+                    IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
                 ObjectNode user = ServiceTestBase.profileUser("container.1", 1);
                 user.remove("password");
                 store.createUser(user, "hash");
@@ -88,12 +86,12 @@ class TestcontainersProvidersTest {
             // The container's server is idbench's: datasets become template databases there too (PostgreSQL 15+).
             assertThat(pg.ownsServer()).isTrue();
             Database run = new Database(url, pg.user(), pg.password());
-            Seeder seeder = new Seeder(new IdentityGenerator(Json.mapper()), List.of("{TEST}hash"), SeedProgress.NONE, line -> { });
+            Seeder seeder = new Seeder(new IdentityGenerator(Json.mapper()), List.of("{TEST}hash"), SeedProgress.NONE, line -> {});
             Dataset dataset = Dataset.of(Storage.RELATIONAL, 500, true, "ssha256");
             assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.LOADED);
             assertThat(seeder.prepare(run, dataset, false, true).orElseThrow().action()).isEqualTo(SeedRecord.REUSED);
             try (var pool = ConnectionPools.create(pg, 2);
-                 IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
+                    IdentityStore store = IdentityStores.open(Storage.RELATIONAL, pool, Json.mapper())) {
                 assertThat(store.countUsers()).as("the run's copy of the dataset, the user created above gone").isEqualTo(500);
             }
         }
@@ -109,8 +107,8 @@ class TestcontainersProvidersTest {
                 .withElasticsearchImage(env("IDBENCH_ELASTICSEARCH_IMAGE", ScenarioConfig.DEFAULT_ELASTICSEARCH_IMAGE))
                 .withSearchHeap("384m").build();
         try (SearchEngineProvider engine = SearchEngineProvider.start(config);
-             ElasticIndex index = ElasticIndex.connect(engine.url(), search, "container-test", RefreshPolicy.TRUE,
-                     ScimSchemas.USER_TYPE, Json.mapper())) {
+                ElasticIndex index = ElasticIndex.connect(engine.url(), search, "container-test", RefreshPolicy.TRUE,
+                        ScimSchemas.USER_TYPE, Json.mapper())) {
             assertThat(engine.description()).startsWith("Search engine: testcontainers ");
             assertThat(engine.provider()).isEqualTo(Provider.TESTCONTAINERS);
             assertThat(engine.url()).startsWith("http://127.0.0.1:");

@@ -2,8 +2,8 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.entry;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ class RunStatisticsTest {
     private static String jtl() {
         StringBuilder s = new StringBuilder(HEADER);
         s.append("1000,999,search,200,OK,t 1-1,text,true,,10,10,2,2,http://127.0.0.1/x,999,0,0\n"); // warm-up
-        s.append("2000,50,search,200,OK,t 1-1,text,true,,10,10,1,1,http://127.0.0.1/x,50,0,0\n");   // one thread only
+        s.append("2000,50,search,200,OK,t 1-1,text,true,,10,10,1,1,http://127.0.0.1/x,50,0,0\n"); // one thread only
         for (int i = 0; i < 10; i++) {
             s.append(3000 + 100 * i).append(',').append(i + 1).append(",search,200,OK,t 1-1,text,true,,10,10,2,2,u,1,0,0\n");
         }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.idbench.common.FileTrees;
-import io.idbench.provision.ContainerEngine;
 import io.idbench.common.Json;
+import io.idbench.provision.ContainerEngine;
 import io.idbench.results.RunRecord;
 import io.idbench.results.RunStatistics;
 import io.idbench.support.Postmasters;
@@ -84,8 +84,9 @@ class BenchmarkLifecycleTest {
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
             String output = Files.readString(log);
             assertThat(mvn.exitValue()).as(output).isNotZero();
-            assertThat(output).containsPattern("idbench: the run failed its thresholds: [A-Za-z ]+: error rate 100\\.00% \\((\\d+) of \\1\\)"
-                    + " is above 0% \\(and \\d+ more, listed above\\)");
+            assertThat(output)
+                    .containsPattern("idbench: the run failed its thresholds: [A-Za-z ]+: error rate 100\\.00% \\((\\d+) of \\1\\)"
+                            + " is above 0% \\(and \\d+ more, listed above\\)");
             assertThat(requests.get()).as("requests the failing service received").isGreaterThan(6);
             JsonNode summary = summary("external", "failing");
             assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);

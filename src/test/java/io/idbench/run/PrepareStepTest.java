@@ -118,7 +118,7 @@ class PrepareStepTest {
     @ParameterizedTest
     @MethodSource("refused")
     void aBadOrContradictoryParameterIsRefusedWithItsMessageAndChangesNothing(Map<String, String> overrides, List<String> profiles,
-                                                                              String message) {
+            String message) {
         assertThatThrownBy(() -> prepare(overrides, profiles.toArray(String[]::new)))
                 .isInstanceOf(ConfigException.class).hasMessage(message);
         assertThat(run.dir()).doesNotExist();

@@ -1,8 +1,8 @@
 package io.idbench.seed;
 
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.Storage;
 import org.junit.jupiter.api.Test;
 
 /** A dataset's name pins what its rows depend on: the DDL's statements, not how its comments are worded. */

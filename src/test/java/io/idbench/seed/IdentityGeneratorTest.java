@@ -3,9 +3,9 @@ package io.idbench.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.common.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
@@ -70,7 +70,8 @@ class IdentityGeneratorTest {
             assertThat(unique.add("u:" + u.path("userName").asText().toLowerCase(Locale.ROOT))).isTrue();
             assertThat(unique.add("s:" + u.path(ScimSchemas.PROFILE_URN).path("ssn").asLong())).isTrue();
             assertThat(unique.add("b:" + u.path(ScimSchemas.PROFILE_URN).path("badge").asLong())).isTrue();
-            assertThat(unique.add("e:" + u.path(ScimSchemas.ENTERPRISE_URN).path("employeeNumber").asText().toLowerCase(Locale.ROOT))).isTrue();
+            assertThat(unique.add("e:" + u.path(ScimSchemas.ENTERPRISE_URN).path("employeeNumber").asText().toLowerCase(Locale.ROOT)))
+                    .isTrue();
             assertThat(unique.add("m:" + u.path("phoneNumbers").get(0).path("value").asText())).isTrue();
             assertThat(unique.add("i:" + IdentityGenerator.id(i))).isTrue();
             types.merge(u.path("userType").asText(), 1, Integer::sum);

@@ -18,7 +18,8 @@ class JsonbSeederTest extends SeederTest {
 
     @Override
     List<String> rowsSql() {
-        return List.of("SELECT id || ' ' || user_name || ' ' || doc::text || ' ' || password_hash || ' ' || version FROM scim_user ORDER BY id",
+        return List.of(
+                "SELECT id || ' ' || user_name || ' ' || doc::text || ' ' || password_hash || ' ' || version FROM scim_user ORDER BY id",
                 "SELECT user_id || ' ' || group_id || ' ' || type FROM scim_user_groups ORDER BY 1");
     }
 }

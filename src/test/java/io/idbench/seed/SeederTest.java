@@ -1,22 +1,22 @@
 package io.idbench.seed;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.SearchMode;
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.scim.ScimException;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.config.RefreshPolicy;
-import io.idbench.common.Json;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -97,9 +97,9 @@ abstract class SeederTest {
 
         // The twin: the same identities created one by one through the store, as the service does.
         try (HikariDataSource twinPool = TestDatabase.fresh("seed_twin_" + storage(), 4);
-             IdentityStore twin = IdentityStores.open(storage(), twinPool, Json.mapper());
-             HikariDataSource seededPool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
-             IdentityStore seeded = IdentityStores.open(storage(), seededPool, Json.mapper())) {
+                IdentityStore twin = IdentityStores.open(storage(), twinPool, Json.mapper());
+                HikariDataSource seededPool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
+                IdentityStore seeded = IdentityStores.open(storage(), seededPool, Json.mapper())) {
             ProfileGroupSetup.ensure(twin, true, Json.mapper());
             Set<UUID> ids = new HashSet<>();
             for (long n = 1; n <= N; n++) {
@@ -151,9 +151,9 @@ abstract class SeederTest {
     void theIndexLoadedFromASeededDatasetAgreesWithTheDatabase() throws Exception {
         seeder(SeedProgress.NONE).prepare(run(), dataset(N, true), false, true);
         try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
-             IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()),
-                     pool, SearchMode.OPENSEARCH, TestSearchEngines.url(SearchMode.OPENSEARCH), "seed-" + storage(), RefreshPolicy.FALSE,
-                     Json.mapper())) {
+                IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()),
+                        pool, SearchMode.OPENSEARCH, TestSearchEngines.url(SearchMode.OPENSEARCH), "seed-" + storage(), RefreshPolicy.FALSE,
+                        Json.mapper())) {
             // A new index: loaded from the database with _bulk when the store connects.
             assertThat(indexed.lastRebuild()).get().extracting(IndexedIdentityStore.Rebuild::users).isEqualTo((long) N);
             IndexConsistency.Report report = IndexConsistency.check(indexed, indexed.index());
@@ -187,7 +187,7 @@ abstract class SeederTest {
 
     private IndexedIdentityStore connect(HikariDataSource pool, String index, IndexedIdentityStore.Snapshot snapshot) {
         return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, SearchMode.ELASTICSEARCH,
-                TestSearchEngines.url(SearchMode.ELASTICSEARCH), index, RefreshPolicy.FALSE, Json.mapper(), n -> { }, snapshot);
+                TestSearchEngines.url(SearchMode.ELASTICSEARCH), index, RefreshPolicy.FALSE, Json.mapper(), n -> {}, snapshot);
     }
 
     @Test

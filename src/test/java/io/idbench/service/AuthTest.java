@@ -1,8 +1,8 @@
 package io.idbench.service;
 
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.Storage;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
 import java.net.URI;

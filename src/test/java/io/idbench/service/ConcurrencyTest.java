@@ -134,7 +134,7 @@ public abstract class ConcurrencyTest extends ServiceTestBase {
         final int increments = 5;
         List<Integer> conflicts = race(i -> {
             int seen412 = 0;
-            for (int done = 0; done < increments; ) {
+            for (int done = 0; done < increments;) {
                 Response current = scim.get("/Users/" + id);
                 int value = Integer.parseInt(current.body().path("title").asText());
                 Response r = scim.patch("/Users/" + id, patchOp("replace", "title", String.valueOf(value + 1)), current.etag());

@@ -1,14 +1,14 @@
 package io.idbench.service;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
 import io.idbench.config.Handicap;
+import io.idbench.config.PasswordHash;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Storage;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;

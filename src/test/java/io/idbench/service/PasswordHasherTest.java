@@ -1,10 +1,10 @@
 package io.idbench.service;
 
-import io.idbench.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
+import io.idbench.config.PasswordHash;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Both hash formats verify the right password only, salt every hash, and make a reproducible seed pool. */
 class PasswordHasherTest {

@@ -1,8 +1,5 @@
 package io.idbench.service;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.SearchMode;
-import io.idbench.config.Storage;
 import static io.idbench.support.ScimClient.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,11 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.config.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.RandomFilters;

@@ -1,20 +1,20 @@
 package io.idbench.service;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Storage;
 import io.idbench.provision.PoolWaits;
-import io.idbench.telemetry.ServerTelemetry;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
+import io.idbench.telemetry.ServerTelemetry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -79,7 +79,8 @@ class TelemetryTest {
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(denied.statusCode()).isEqualTo(401);
         for (HttpResponse<String> r : List.of(ok, denied)) {
-            assertThat(r.headers().firstValue(ScimServer.SERVER_TIMING)).get().asString().matches("app;dur=\\d+\\.\\d{3}, cpu;dur=\\d+\\.\\d{3}");
+            assertThat(r.headers().firstValue(ScimServer.SERVER_TIMING)).get().asString()
+                    .matches("app;dur=\\d+\\.\\d{3}, cpu;dur=\\d+\\.\\d{3}");
         }
     }
 
@@ -108,7 +109,8 @@ class TelemetryTest {
         assertThat(insert.path("calls").asLong()).isEqualTo(3);
         assertThat(insert.path("meanMs").asDouble()).isPositive();
         assertThat(t.path("connectionPool").path("acquisitions").asLong()).isGreaterThanOrEqualTo(3);
-        assertThat(t.path("connectionPool").path("total").asInt()).as("connections open now (the pool fills in the background)").isBetween(1, 4);
+        assertThat(t.path("connectionPool").path("total").asInt()).as("connections open now (the pool fills in the background)")
+                .isBetween(1, 4);
 
         assertThat(call("POST", "/idbench/telemetry/reset", ServiceTestBase.TOKEN).statusCode()).isEqualTo(204);
         JsonNode after = Json.mapper().readTree(call("GET", "/idbench/telemetry", ServiceTestBase.TOKEN).body());

@@ -2,11 +2,11 @@ package io.idbench.site;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -38,8 +39,6 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.openqa.selenium.By;
 
 /**
  * The site generated from a fixture of real recorded runs (src/test/resources/site-fixture), served
@@ -95,7 +94,8 @@ class SiteBrowserTest {
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService driver = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriverService driver = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
+                .build();
         browser = new ChromeDriver(driver, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
     }
@@ -202,7 +202,8 @@ class SiteBrowserTest {
     void aRunPageShowsItsFiguresWithIntervalsItsCostAndItsWarmUp() {
         browser.get(base + "runs/" + AA + "/aa-01/index.html");
         @SuppressWarnings("unchecked")
-        List<String> intervals = (List<String>) js("return Array.from(document.querySelectorAll('table.stats td.ci')).map(t => t.textContent)");
+        List<String> intervals = (List<String>) js(
+                "return Array.from(document.querySelectorAll('table.stats td.ci')).map(t => t.textContent)");
         assertThat(intervals).hasSizeGreaterThan(40).allMatch(t -> t.equals("–") || t.matches("[0-9.,]+ \\[[0-9.,]+, [0-9.,]+\\]"));
         String text = browser.findElement(By.tagName("main")).getText();
         assertThat(text).contains("Figures over all repetitions, with 95% intervals", "two-stage bootstrap", "Cost per request",
@@ -238,8 +239,9 @@ class SiteBrowserTest {
     @Test
     void aColumnOfOneValueIsNotColoured() {
         browser.get(base + "one-scenario/index.html");
-        Object lonely = js("return Array.from(document.querySelectorAll('table.matrix')).filter(t => t.querySelectorAll('tbody tr').length == 1)"
-                + ".map(t => t.querySelectorAll('td .v[style*=\"hsl\"]').length)");
+        Object lonely = js(
+                "return Array.from(document.querySelectorAll('table.matrix')).filter(t => t.querySelectorAll('tbody tr').length == 1)"
+                        + ".map(t => t.querySelectorAll('td .v[style*=\"hsl\"]').length)");
         assertThat((List<?>) lonely).as("tables of one scenario").isNotEmpty().allMatch(n -> ((Number) n).intValue() == 0);
     }
 

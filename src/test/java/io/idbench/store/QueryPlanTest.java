@@ -1,16 +1,15 @@
 package io.idbench.store;
 
-import org.junit.jupiter.params.provider.EnumSource;
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
+import io.idbench.config.Storage;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.common.Json;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
 import java.io.IOException;
@@ -28,7 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * At 100,000 identities, every statement that docs/workload.md plan 1 and plan 4 issue is served by

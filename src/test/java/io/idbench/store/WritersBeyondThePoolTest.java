@@ -1,12 +1,11 @@
 package io.idbench.store;
 
-import org.junit.jupiter.params.provider.EnumSource;
-import io.idbench.config.Storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
+import io.idbench.config.Storage;
 import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
@@ -18,7 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Many more concurrent writers than pooled connections, creating and modifying at once, all
@@ -38,7 +37,7 @@ class WritersBeyondThePoolTest {
     void twelveWritersOnTwoConnectionsAllComplete(Storage storage) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(WRITERS);
         try (HikariDataSource pool = TestDatabase.fresh("writers_beyond_pool_" + storage, POOL);
-             IdentityStore store = IdentityStores.open(storage, pool, Json.mapper())) {
+                IdentityStore store = IdentityStores.open(storage, pool, Json.mapper())) {
             CyclicBarrier start = new CyclicBarrier(WRITERS);
             List<Future<Integer>> done = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {

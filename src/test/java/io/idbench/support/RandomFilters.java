@@ -195,10 +195,15 @@ public final class RandomFilters {
         String path = spell(a.path());
         String[] ops;
         switch (a.kind()) {
-            case "boolean": ops = new String[] {"eq", "ne", "pr"}; break;
+            case "boolean":
+                ops = new String[] {"eq", "ne", "pr"};
+                break;
             case "integer":
-            case "dateTime": ops = new String[] {"eq", "ne", "gt", "ge", "lt", "le", "pr"}; break;
-            default: ops = new String[] {"eq", "ne", "co", "sw", "ew", "gt", "ge", "lt", "le", "pr"};
+            case "dateTime":
+                ops = new String[] {"eq", "ne", "gt", "ge", "lt", "le", "pr"};
+                break;
+            default:
+                ops = new String[] {"eq", "ne", "co", "sw", "ew", "gt", "ge", "lt", "le", "pr"};
         }
         String op = ops[random.nextInt(ops.length)];
         if (op.equals("pr")) {

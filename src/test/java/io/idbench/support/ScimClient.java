@@ -7,11 +7,11 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.net.http.HttpHeaders;
 
 /** A small SCIM client over java.net.http for tests: every call returns status, headers and JSON. */
 public final class ScimClient {

@@ -1,18 +1,18 @@
 package io.idbench.support;
 
-import io.idbench.config.PasswordHash;
-import io.idbench.config.SearchMode;
-import io.idbench.config.Storage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.config.ScenarioConfig;
 import io.idbench.common.Json;
+import io.idbench.config.PasswordHash;
+import io.idbench.config.RefreshPolicy;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
+import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
-import io.idbench.search.IndexedIdentityStore;
-import io.idbench.config.RefreshPolicy;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import java.io.IOException;

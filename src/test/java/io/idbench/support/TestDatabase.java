@@ -1,8 +1,8 @@
 package io.idbench.support;
 
-import io.idbench.config.Storage;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Storage;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.provision.ExternalPostgresProvider;
@@ -97,7 +97,7 @@ public final class TestDatabase {
 
     public static long count(String sql) {
         try (Connection c = pool().getConnection(); Statement s = c.createStatement();
-             var rs = s.executeQuery(sql)) {
+                var rs = s.executeQuery(sql)) {
             rs.next();
             long n = rs.getLong(1);
             c.commit();

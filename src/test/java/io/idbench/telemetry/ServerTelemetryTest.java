@@ -53,8 +53,8 @@ class ServerTelemetryTest {
     @Test
     void aServerWithoutThePreloadedLibraryIsRecordedWithTheReasonAndTheRunGoesOn() throws Exception {
         try (EmbeddedPostgres plain = EmbeddedPostgres.builder().setServerConfig("listen_addresses", "127.0.0.1").start();
-             HikariDataSource ds = ConnectionPools.create(new ExternalPostgresProvider(plain.getJdbcUrl("postgres", "postgres"),
-                     "postgres", "postgres", "tests: no shared_preload_libraries"), 2)) {
+                HikariDataSource ds = ConnectionPools.create(new ExternalPostgresProvider(plain.getJdbcUrl("postgres", "postgres"),
+                        "postgres", "postgres", "tests: no shared_preload_libraries"), 2)) {
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                 c.setAutoCommit(true);
                 s.execute("CREATE EXTENSION pg_stat_statements"); // offered, installed, but not loaded: as in postgres:17
@@ -92,8 +92,8 @@ class ServerTelemetryTest {
                 .isEqualTo("counters at the run's start subtracted (the server is not idbench's: its statistics are left as they are)");
         assertThat(markerCalls(t)).isEqualTo(1);
         try (Connection c = superuser.getConnection(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT sum(calls) FROM pg_stat_statements WHERE query LIKE '%telemetry_marker%'"
-                     + " AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())")) {
+                var rs = s.executeQuery("SELECT sum(calls) FROM pg_stat_statements WHERE query LIKE '%telemetry_marker%'"
+                        + " AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())")) {
             rs.next();
             assertThat(rs.getLong(1)).as("the server's own counters, not reset").isGreaterThanOrEqualTo(5);
         }

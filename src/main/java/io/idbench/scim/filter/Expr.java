@@ -15,11 +15,15 @@ import java.util.List;
 public sealed interface Expr {
 
     record And(List<Expr> operands) implements Expr {
-        public And { operands = List.copyOf(operands); }
+        public And {
+            operands = List.copyOf(operands);
+        }
     }
 
     record Or(List<Expr> operands) implements Expr {
-        public Or { operands = List.copyOf(operands); }
+        public Or {
+            operands = List.copyOf(operands);
+        }
     }
 
     record Not(Expr operand) implements Expr {

@@ -100,22 +100,32 @@ public final class FilterEvaluator {
                 String a = def.fold(actual.textValue());
                 String b = def.fold((String) literal);
                 switch (op) {
-                    case CO: return a.contains(b);
-                    case SW: return a.startsWith(b);
-                    case EW: return a.endsWith(b);
-                    default: return ordered(op, TextOrder.compare(a, b));
+                    case CO:
+                        return a.contains(b);
+                    case SW:
+                        return a.startsWith(b);
+                    case EW:
+                        return a.endsWith(b);
+                    default:
+                        return ordered(op, TextOrder.compare(a, b));
                 }
         }
     }
 
     private static boolean ordered(Op op, int c) {
         switch (op) {
-            case EQ: return c == 0;
-            case GT: return c > 0;
-            case GE: return c >= 0;
-            case LT: return c < 0;
-            case LE: return c <= 0;
-            default: throw new IllegalArgumentException(op + " is not an ordering operator");
+            case EQ:
+                return c == 0;
+            case GT:
+                return c > 0;
+            case GE:
+                return c >= 0;
+            case LT:
+                return c < 0;
+            case LE:
+                return c <= 0;
+            default:
+                throw new IllegalArgumentException(op + " is not an ordering operator");
         }
     }
 
@@ -160,10 +170,14 @@ public final class FilterEvaluator {
 
     private static int compareValues(AttributeDef def, JsonNode a, JsonNode b) {
         switch (def.type()) {
-            case BOOLEAN: return Boolean.compare(a.booleanValue(), b.booleanValue());
-            case INTEGER: return Long.compare(a.longValue(), b.longValue());
-            case DECIMAL: return a.decimalValue().compareTo(b.decimalValue());
-            default: return TextOrder.compare(def.fold(a.textValue()), def.fold(b.textValue()));
+            case BOOLEAN:
+                return Boolean.compare(a.booleanValue(), b.booleanValue());
+            case INTEGER:
+                return Long.compare(a.longValue(), b.longValue());
+            case DECIMAL:
+                return a.decimalValue().compareTo(b.decimalValue());
+            default:
+                return TextOrder.compare(def.fold(a.textValue()), def.fold(b.textValue()));
         }
     }
 }

@@ -12,13 +12,13 @@ import io.idbench.scim.filter.Expr.Op;
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.AttributeType;
 import io.idbench.scim.schema.CommonAttributes;
-import io.idbench.scim.schema.Returned;
 import io.idbench.scim.schema.ResourceType;
+import io.idbench.scim.schema.Returned;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -199,7 +199,7 @@ public final class FilterResolver {
 
     /** Builds the resource-level reference and rejects attributes that cannot be filtered. */
     private static AttrRef reference(AttributePaths.Resolved resolved, String text,
-                                     Function<String, ScimException> error) {
+            Function<String, ScimException> error) {
         AttributeDef attribute = resolved.attribute();
         AttributeDef value = resolved.sub() != null ? resolved.sub() : attribute;
         if (attribute.returned() == Returned.NEVER || value.returned() == Returned.NEVER) {
@@ -276,7 +276,8 @@ public final class FilterResolver {
                 return new BigDecimal(value.asText());
             case DATE_TIME:
                 if (!value.isTextual()) {
-                    throw ScimException.invalidFilter("'" + path + "' is a dateTime; the value in " + where + " must be a quoted xsd:dateTime");
+                    throw ScimException
+                            .invalidFilter("'" + path + "' is a dateTime; the value in " + where + " must be a quoted xsd:dateTime");
                 }
                 return DateTimes.canonical(value.textValue()).orElseThrow(() -> ScimException.invalidFilter(
                         "'" + value.textValue() + "' is not an xsd:dateTime in " + where));

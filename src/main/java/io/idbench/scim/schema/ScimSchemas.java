@@ -77,31 +77,31 @@ public final class ScimSchemas {
 
     public static final Schema ENTERPRISE_USER = new Schema(ENTERPRISE_URN, "EnterpriseUser",
             "Enterprise User", List.of(
-            string("employeeNumber").unique()
-                    .description("Unique in the idbench profile (the 2018 'id number').").build(),
-            string("costCenter").build(),
-            string("organization").build(),
-            string("division").build(),
-            string("department").build(),
-            complex("manager",
-                    string("value").build(),
-                    reference("$ref", "User").build(),
-                    string("displayName").readOnly().build())
-                    .build()));
+                    string("employeeNumber").unique()
+                            .description("Unique in the idbench profile (the 2018 'id number').").build(),
+                    string("costCenter").build(),
+                    string("organization").build(),
+                    string("division").build(),
+                    string("department").build(),
+                    complex("manager",
+                            string("value").build(),
+                            reference("$ref", "User").build(),
+                            string("displayName").readOnly().build())
+                            .build()));
 
     public static final Schema PROFILE_USER = new Schema(PROFILE_URN, "IdbenchProfile",
             "The idbench identity profile (the 2018 Syncope benchmark user)", List.of(
-            integer("ssn").unique().build(),
-            string("gender").build(),
-            string("birthPlace").build(),
-            dateTime("birthday").build(),
-            integer("badge").unique().build(),
-            string("contractLevel").build(),
-            dateTime("contractStart").build(),
-            string("qualification").build(),
-            string("institution").build(),
-            string("organization").build(),
-            string("recruitment").build()));
+                    integer("ssn").unique().build(),
+                    string("gender").build(),
+                    string("birthPlace").build(),
+                    dateTime("birthday").build(),
+                    integer("badge").unique().build(),
+                    string("contractLevel").build(),
+                    dateTime("contractStart").build(),
+                    string("qualification").build(),
+                    string("institution").build(),
+                    string("organization").build(),
+                    string("recruitment").build()));
 
     public static final Schema GROUP = new Schema(GROUP_URN, "Group", "Group", List.of(
             string("displayName").required().unique()
@@ -116,10 +116,11 @@ public final class ScimSchemas {
     /** Dynamic membership (Syncope's "dynamic membership condition"), idbench's extension of Group. */
     public static final Schema DYNAMIC_GROUP = new Schema(DYNAMIC_GROUP_URN, "DynamicGroup",
             "Dynamic membership: every user matching the condition is a member", List.of(
-            string("membershipCondition").caseExact()
-                    .description("A SCIM filter over Users (it may not refer to groups). Every user it matches is a "
-                            + "member, listed in the user's groups with type 'indirect' and kept current on every "
-                            + "user save; not listed in the group's members.").build()));
+                    string("membershipCondition").caseExact()
+                            .description("A SCIM filter over Users (it may not refer to groups). Every user it matches is a "
+                                    + "member, listed in the user's groups with type 'indirect' and kept current on every "
+                                    + "user save; not listed in the group's members.")
+                            .build()));
 
     public static final ResourceType USER_TYPE = new ResourceType("User", "/Users", "User Account", USER,
             List.of(ENTERPRISE_USER, PROFILE_USER));

@@ -1,23 +1,29 @@
 package io.idbench.search.elastic;
 
-import io.idbench.config.SearchMode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.RefreshPolicy;
+import io.idbench.config.SearchMode;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
-import io.idbench.config.RefreshPolicy;
 import io.idbench.search.SearchHits;
 import io.idbench.search.SearchIndex;
 import io.idbench.search.SearchIndexException;
 import io.idbench.store.StoredResource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import org.apache.http.HttpHost;
@@ -26,12 +32,6 @@ import org.elasticsearch.client.Request;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
 import org.elasticsearch.client.RestClient;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.Optional;
 
 /**
  * The user index on Elasticsearch or OpenSearch, over the low-level REST client (the same JSON
@@ -83,7 +83,7 @@ public final class ElasticIndex implements SearchIndex {
      * not the {@code expectedEngine}.
      */
     public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
-                                       ResourceType type, ObjectMapper json) {
+            ResourceType type, ObjectMapper json) {
         ElasticIndex connected = new ElasticIndex(url, index, refresh, type, json);
         if (connected.engine != expectedEngine) {
             connected.close();

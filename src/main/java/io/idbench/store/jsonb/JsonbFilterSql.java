@@ -34,7 +34,9 @@ final class JsonbFilterSql {
     }
 
     /** Where an expression is evaluated: on the row, on an element of a JSON array (e), on a member row (o). */
-    private enum Scope { RESOURCE, ELEMENT, MEMBER }
+    private enum Scope {
+        RESOURCE, ELEMENT, MEMBER
+    }
 
     void where(Expr expr, Sql out) {
         expr(expr, Scope.RESOURCE, out);
@@ -215,7 +217,7 @@ final class JsonbFilterSql {
         String sub = ea.sub().name().toLowerCase(Locale.ROOT);
         String raw = sub.equals("value") ? "o.id::text"
                 : sub.equals("display") ? "o." + table.otherNameColumn()
-                : "m.type";
+                        : "m.type";
         SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.JSON_TEXT), ea.valueDef(), cmp.op(),
                 cmp.literal(), out);
     }

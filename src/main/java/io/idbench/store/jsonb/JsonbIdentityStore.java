@@ -1,21 +1,22 @@
 package io.idbench.store.jsonb;
 
-import static io.idbench.store.MembershipSql.membershipStatements;
-import static io.idbench.store.MembershipSql.memberIds;
-import static io.idbench.store.MembershipSql.checkMemberLimit;
 import static io.idbench.store.MembershipSql.changeMembers;
-import io.idbench.config.Storage;
+import static io.idbench.store.MembershipSql.checkMemberLimit;
+import static io.idbench.store.MembershipSql.memberIds;
+import static io.idbench.store.MembershipSql.membershipStatements;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.Storage;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.store.DynamicMemberships;
+import io.idbench.store.Jdbc;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
-import io.idbench.store.Jdbc;
-import io.idbench.store.DynamicMemberships;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
 import java.sql.Connection;
@@ -64,10 +65,6 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
         loadDynamicGroups();
     }
-
-
-
-
 
     @Override
     protected void selectUsers(Sql out) {
@@ -138,9 +135,6 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     public long deleteUser(UUID id, Long expectedVersion) {
         return delete(UserEntity.class, id, expectedVersion, "User");
     }
-
-
-
 
     @Override
     public ResultPage searchUsers(ListQuery query) {

@@ -1,17 +1,16 @@
 package io.idbench.store.jsonb;
 
 import io.idbench.scim.schema.AttributeDef;
-import io.idbench.store.Sql;
 import io.idbench.store.MembershipSql;
-import io.idbench.store.SqlIdentityStore;
+import io.idbench.store.Sql;
 
 /**
  * The physical names of one JSONB resource table and of its side of scim_membership: what differs
  * between users and groups, so one filter compiler and one row mapper serve both.
  */
 record JsonbTable(String table, String nameColumn, String nameAttribute, String membershipAttribute,
-                  String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
-                  String membershipSource) {
+        String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
+        String membershipSource) {
 
     /** A user's groups: direct and dynamic memberships (the scim_user_groups view, with their type). */
     static final JsonbTable USERS = new JsonbTable("scim_user", "user_name", "userName", "groups",

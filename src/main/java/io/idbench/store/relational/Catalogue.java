@@ -94,7 +94,7 @@ final class Catalogue {
         }
         Map<String, Short> ids = new HashMap<>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id, name FROM plain_schema WHERE owner_type = '" + type.name() + "'")) {
+                ResultSet rs = s.executeQuery("SELECT id, name FROM plain_schema WHERE owner_type = '" + type.name() + "'")) {
             while (rs.next()) {
                 ids.put(rs.getString(2), rs.getShort(1));
             }

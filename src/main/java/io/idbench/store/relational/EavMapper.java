@@ -54,11 +54,20 @@ final class EavMapper {
         }
         Object typed;
         switch (leaf.column()) {
-            case "long_value": typed = v.longValue(); break;
-            case "double_value": typed = v.decimalValue(); break;
-            case "date_value": typed = DateTimes.parse(v.textValue()).orElseThrow(); break;
-            case "boolean_value": typed = v.booleanValue(); break;
-            default: typed = v.textValue();
+            case "long_value":
+                typed = v.longValue();
+                break;
+            case "double_value":
+                typed = v.decimalValue();
+                break;
+            case "date_value":
+                typed = DateTimes.parse(v.textValue()).orElseThrow();
+                break;
+            case "boolean_value":
+                typed = v.booleanValue();
+                break;
+            default:
+                typed = v.textValue();
         }
         rows.add(new ValueRow(leaf.id(), idx, typed));
     }

@@ -27,11 +27,16 @@ record Leaf(short id, String name, Schema schema, AttributeDef attribute, Attrib
 
     static String column(AttributeType type) {
         switch (type) {
-            case INTEGER: return "long_value";
-            case DECIMAL: return "double_value";
-            case DATE_TIME: return "date_value";
-            case BOOLEAN: return "boolean_value";
-            default: return "string_value";
+            case INTEGER:
+                return "long_value";
+            case DECIMAL:
+                return "double_value";
+            case DATE_TIME:
+                return "date_value";
+            case BOOLEAN:
+                return "boolean_value";
+            default:
+                return "string_value";
         }
     }
 

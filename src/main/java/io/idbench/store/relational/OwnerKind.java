@@ -4,10 +4,10 @@ import java.util.function.Supplier;
 
 /** Everything the relational store needs to know about users or groups, bundled. */
 record OwnerKind(RelationalTable table, Catalogue catalogue, EavMapper mapper, RelationalFilterSql sql,
-                 Class<? extends OwnerEntity> ownerClass, Class<? extends AttrEntity> attrClass,
-                 Class<? extends ValueEntity> valueClass, Class<? extends UniqueValueEntity> uniqueClass,
-                 Supplier<OwnerEntity> newOwner, Supplier<AttrEntity> newAttr, Supplier<ValueEntity> newValue,
-                 Supplier<UniqueValueEntity> newUnique) {
+        Class<? extends OwnerEntity> ownerClass, Class<? extends AttrEntity> attrClass,
+        Class<? extends ValueEntity> valueClass, Class<? extends UniqueValueEntity> uniqueClass,
+        Supplier<OwnerEntity> newOwner, Supplier<AttrEntity> newAttr, Supplier<ValueEntity> newValue,
+        Supplier<UniqueValueEntity> newUnique) {
 
     static OwnerKind users(Catalogue catalogue) {
         return new OwnerKind(RelationalTable.USERS, catalogue, new EavMapper(catalogue),

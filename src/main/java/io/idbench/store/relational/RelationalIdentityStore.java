@@ -1,23 +1,24 @@
 package io.idbench.store.relational;
 
+import static io.idbench.store.MembershipSql.changeMembers;
+import static io.idbench.store.MembershipSql.checkMemberLimit;
+import static io.idbench.store.MembershipSql.memberIds;
 import static io.idbench.store.MembershipSql.membershipJson;
 import static io.idbench.store.MembershipSql.membershipStatements;
-import static io.idbench.store.MembershipSql.memberIds;
-import static io.idbench.store.MembershipSql.checkMemberLimit;
-import static io.idbench.store.MembershipSql.changeMembers;
-import io.idbench.config.Storage;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.Storage;
+import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.membership.DynamicGroups;
 import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.store.DynamicMemberships;
+import io.idbench.store.Jdbc;
 import io.idbench.store.Jpa;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
-import io.idbench.store.Jdbc;
-import io.idbench.store.DynamicMemberships;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
 import java.sql.Connection;
@@ -78,10 +79,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 UserValue.class, GroupValue.class, UserUniqueValue.class, GroupUniqueValue.class);
         loadDynamicGroups();
     }
-
-
-
-
 
     @Override
     protected void selectUsers(Sql out) {
@@ -164,9 +161,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         return delete(UserRow.class, id, expectedVersion, "User");
     }
 
-
-
-
     @Override
     public ResultPage searchUsers(ListQuery query) {
         return search(users, query, USER_GROUPS);
@@ -244,7 +238,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     /** {@code before} is the stored body: its unique values are derived from it, not read again. */
     private void modify(Session session, OwnerKind kind, OwnerEntity e, List<ValueEntity> values, ObjectNode before,
-                        ObjectNode body) {
+            ObjectNode body) {
         e.name(body.get(kind.table().nameAttribute()).textValue());
         e.touch(now());
         List<ValueRow> rows = kind.mapper().rows(body);
@@ -258,7 +252,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
      * disappear are deleted after the flush; their value rows go with them (ON DELETE CASCADE).
      */
     private void writeValues(Session session, OwnerKind kind, UUID owner, List<ValueEntity> oldValues,
-                             List<ValueRow> newRows, Map<Short, String> oldUniques, Map<Short, String> newUniques) {
+            List<ValueRow> newRows, Map<Short, String> oldUniques, Map<Short, String> newUniques) {
         Map<Long, ValueEntity> old = new HashMap<>();
         Set<Short> oldSchemas = new HashSet<>();
         for (ValueEntity v : oldValues) {
@@ -457,11 +451,20 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
             Leaf leaf = kind.catalogue().byId(schema);
             Object value;
             switch (leaf.column()) {
-                case "long_value": value = a.get(3).longValue(); break;
-                case "double_value": value = a.get(4).decimalValue(); break;
-                case "date_value": value = OffsetDateTime.parse(a.get(5).textValue()).toInstant(); break;
-                case "boolean_value": value = a.get(6).booleanValue(); break;
-                default: value = a.get(2).textValue();
+                case "long_value":
+                    value = a.get(3).longValue();
+                    break;
+                case "double_value":
+                    value = a.get(4).decimalValue();
+                    break;
+                case "date_value":
+                    value = OffsetDateTime.parse(a.get(5).textValue()).toInstant();
+                    break;
+                case "boolean_value":
+                    value = a.get(6).booleanValue();
+                    break;
+                default:
+                    value = a.get(2).textValue();
             }
             rows.add(new ValueRow(schema, a.get(1).intValue(), value));
         }

@@ -5,9 +5,9 @@ package io.idbench.store.relational;
  * side of r_membership: what differs between them, so one compiler and one mapper serve both.
  */
 record RelationalTable(String table, String nameColumn, String nameAttribute, String membershipAttribute,
-                       String attrTable, String valueTable, String uniqueTable,
-                       String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
-                       String membershipSource, String uniqueConstraint) {
+        String attrTable, String valueTable, String uniqueTable,
+        String memberColumn, String otherColumn, String otherTable, String otherNameColumn,
+        String membershipSource, String uniqueConstraint) {
 
     /** A user's groups: direct and dynamic memberships (the r_user_groups view, with their type). */
     static final RelationalTable USERS = new RelationalTable("r_user", "user_name", "userName", "groups",

@@ -1,7 +1,7 @@
 package io.idbench.store.relational;
 
-import java.util.Objects;
 import java.math.BigDecimal;
+import java.util.Objects;
 
 /**
  * One value row: leaf, element index and typed value (String, Long, BigDecimal, Instant or

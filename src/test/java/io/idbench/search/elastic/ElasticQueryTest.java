@@ -45,7 +45,9 @@ class ElasticQueryTest {
     @Test
     void onlyAnEqualityOnAUniqueSingleValuedAttributeIsAKeyLookup() {
         assertThat(KeyLookups.isKeyLookup(resolver.parse("userName eq \"user.1\""))).isTrue();
-        assertThat(KeyLookups.isKeyLookup(resolver.parse("urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber eq \"E1\""))).isTrue();
+        assertThat(KeyLookups
+                .isKeyLookup(resolver.parse("urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber eq \"E1\"")))
+                .isTrue();
         assertThat(KeyLookups.isKeyLookup(resolver.parse("userName sw \"user.1\""))).isFalse();
         assertThat(KeyLookups.isKeyLookup(resolver.parse("userName eq \"a\" or userName eq \"b\""))).isFalse();
         assertThat(KeyLookups.isKeyLookup(resolver.parse("name.givenName eq \"fn_user.1\""))).isFalse();
