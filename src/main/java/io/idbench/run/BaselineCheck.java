@@ -18,14 +18,7 @@ import java.util.Locale;
  * verify, with {@code -Dbaseline=}: the recorded run against a baseline run or file, as
  * {@code idbench compare} does; the verdict is recorded beside the run and regressions fail the build.
  */
-final class BaselineCheck {
-    private final RunDirectory run;
-    private final PrintStream out;
-
-    BaselineCheck(RunDirectory run, PrintStream out) {
-        this.run = run;
-        this.out = out;
-    }
+record BaselineCheck(RunDirectory run, PrintStream out) {
 
     /** @return one line per regression (none without a baseline, or when the run itself failed) */
     List<String> check() throws IOException {

@@ -38,14 +38,7 @@ import java.util.zip.GZIPOutputStream;
  * repetitions, every figure's confidence interval, whether the run was disturbed; then applies the
  * thresholds and fails the build past them.
  */
-final class RecordStep {
-    private final RunDirectory run;
-    private final PrintStream out;
-
-    RecordStep(RunDirectory run, PrintStream out) {
-        this.run = run;
-        this.out = out;
-    }
+record RecordStep(RunDirectory run, PrintStream out) {
 
     /** @return the violations, empty when the run passed (both sides' when two services were compared) */
     List<String> record() throws IOException {

@@ -20,14 +20,7 @@ import java.util.concurrent.TimeUnit;
  * the run measured (so that stopping the service does not count as an interruption), and stops
  * the service with everything it started.
  */
-final class StopStep {
-    private final RunDirectory run;
-    private final PrintStream out;
-
-    StopStep(RunDirectory run, PrintStream out) {
-        this.run = run;
-        this.out = out;
-    }
+record StopStep(RunDirectory run, PrintStream out) {
 
     void stop() throws IOException, InterruptedException {
         PreparedRun state = run.prepared();

@@ -12,14 +12,7 @@ import java.util.Base64;
  * {@code grant_type=password} with username and password form fields. Answers an OAuth 2.0
  * token response, or 400/401 with an OAuth error; credentials are never logged.
  */
-final class TokenEndpoint {
-    private final TokenService tokens;
-    private final ObjectMapper json;
-
-    TokenEndpoint(TokenService tokens, ObjectMapper json) {
-        this.tokens = tokens;
-        this.json = json;
-    }
+record TokenEndpoint(TokenService tokens, ObjectMapper json) {
 
     void register(Javalin app, String path) {
         app.post(path, this::token);

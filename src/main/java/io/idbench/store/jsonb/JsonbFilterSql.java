@@ -24,14 +24,7 @@ import java.util.UUID;
  * use them; every literal is a bind parameter. Semantics are those of {@link Expr} (and of the
  * in-memory evaluator): absent values compare false, NOT is two-valued, text order is "C".
  */
-final class JsonbFilterSql {
-    private final ResourceType type;
-    private final JsonbTable table;
-
-    JsonbFilterSql(ResourceType type, JsonbTable table) {
-        this.type = type;
-        this.table = table;
-    }
+record JsonbFilterSql(ResourceType type, JsonbTable table) {
 
     /** Where an expression is evaluated: on the row, on an element of a JSON array (e), on a member row (o). */
     private enum Scope {

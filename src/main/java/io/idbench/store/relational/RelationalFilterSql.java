@@ -23,14 +23,7 @@ import java.util.UUID;
  * "work" and value co "x"]" matches within one element. The page and the count then join the
  * resulting set to r_user by primary key: nothing scans all users unless the filter is a negation.
  */
-final class RelationalFilterSql {
-    private final Catalogue catalogue;
-    private final RelationalTable table;
-
-    RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
-        this.catalogue = catalogue;
-        this.table = table;
-    }
+record RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
 
     /** Appends a SELECT of the distinct owner ids matching {@code expr}. */
     void owners(Expr expr, Sql out) {
