@@ -3,9 +3,8 @@ package io.idbench.provision;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
-import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
-import java.util.OptionalLong;
+import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 
@@ -14,7 +13,7 @@ import org.testcontainers.utility.DockerImageName;
  * published on a free loopback port only, with the server settings of the embedded provider
  * ({@link PostgresServerSettings}: durable commits, pg_stat_statements preloaded…).
  */
-public final class TestcontainersPostgresProvider implements PostgresProvider {
+public final class TestcontainersPostgresProvider implements PostgresProvider, ContainerServer {
     public static final String DATABASE = EmbeddedPostgresProvider.DATABASE;
     private static final int PORT = 5432;
 
@@ -59,23 +58,13 @@ public final class TestcontainersPostgresProvider implements PostgresProvider {
     public String password() { return container.getPassword(); }
 
     @Override
-    public OptionalLong hostPid() {
-        return ContainerEngine.hostPid(container);
-    }
-
-    @Override
-    public Provider provider() {
-        return Provider.TESTCONTAINERS;
-    }
-
-    @Override
     public String description() {
         return "PostgreSQL: testcontainers " + container.getDockerImageName() + " on 127.0.0.1:"
                 + container.getMappedPort(PORT) + " (" + why + ")";
     }
 
     @Override
-    public void close() {
-        container.stop();
+    public GenericContainer<?> container() {
+        return container;
     }
 }

@@ -3,11 +3,9 @@ package io.idbench.provision;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
-import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import java.time.Duration;
-import java.util.OptionalLong;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -17,7 +15,7 @@ import org.testcontainers.utility.DockerImageName;
  * ({@code opensearchproject/opensearch}) in a container: single node, security off, small heap,
  * published on a free loopback port; ready when {@code /_cluster/health} answers.
  */
-public final class TestcontainersSearchEngine implements SearchEngineProvider {
+public final class TestcontainersSearchEngine implements SearchEngineProvider, ContainerServer {
     private static final int PORT = 9200;
     /** A loaded 2-core machine has been seen to need half a minute; allow far more. */
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(3);
@@ -68,22 +66,12 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider {
     public SearchMode engine() { return engine; }
 
     @Override
-    public OptionalLong hostPid() {
-        return ContainerEngine.hostPid(container);
-    }
-
-    @Override
-    public Provider provider() {
-        return Provider.TESTCONTAINERS;
-    }
-
-    @Override
     public String description() {
         return "Search engine: testcontainers " + container.getDockerImageName() + " at " + url() + " (" + why + ")";
     }
 
     @Override
-    public void close() {
-        container.stop();
+    public GenericContainer<?> container() {
+        return container;
     }
 }
