@@ -11,8 +11,13 @@ import java.util.stream.Collectors;
  */
 public interface Choice {
 
-    /** The name parameters, scenarios and records use. */
-    String id();
+    /** The enum constant's name ({@link Enum#name()}). */
+    String name();
+
+    /** The name parameters, scenarios and records use: by default the constant's name in lower case. */
+    default String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 
     /** The value of {@code type} named {@code text} (any case), else a {@link ConfigException} "{@code what} must be one of …". */
     static <E extends Enum<E> & Choice> E parse(Class<E> type, String what, String text) {

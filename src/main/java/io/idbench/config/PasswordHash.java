@@ -1,18 +1,11 @@
 package io.idbench.config;
 
-import java.util.Locale;
-
 /** How the service hashes passwords (seeded and written): the cost every create and password change pays. */
 public enum PasswordHash implements Choice {
     /** Salted SHA-256, Syncope's default ({@code {SSHA256}…}): microseconds. */
     SSHA256,
     /** bcrypt at the configured cost: milliseconds per hash, as many identity products do. */
     BCRYPT;
-
-    @Override
-    public String id() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     @Override
     public String toString() {

@@ -1,7 +1,5 @@
 package io.idbench.config;
 
-import java.util.Locale;
-
 /** Where a server (PostgreSQL, the search engine) comes from. */
 public enum Provider implements Choice {
     /** Testcontainers when a container engine answers, else embedded (external when a URL is given). */
@@ -12,11 +10,6 @@ public enum Provider implements Choice {
     TESTCONTAINERS,
     /** A server someone else runs, reached through a URL. */
     EXTERNAL;
-
-    @Override
-    public String id() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     @Override
     public String toString() {

@@ -6,27 +6,16 @@ package io.idbench.config;
  */
 public enum RefreshPolicy implements Choice {
     /** Near-real-time: visible after the index's next periodic refresh (1 s); writes do not wait. Syncope's behaviour. */
-    FALSE("false"),
+    FALSE,
     /** The write returns once a periodic refresh has made it visible (up to 1 s per write). */
-    WAIT_FOR("wait_for"),
+    WAIT_FOR,
     /** Every write forces a refresh: visible at once, at the engine's cost. */
-    TRUE("true");
+    TRUE;
 
-    private final String parameter;
-
-    RefreshPolicy(String parameter) {
-        this.parameter = parameter;
-    }
-
-    /** The value of the engines' {@code refresh} request parameter. */
-    @Override
-    public String id() {
-        return parameter;
-    }
-
+    /** The value of the engines' {@code refresh} request parameter, as {@link #id()}: false, wait_for, true. */
     @Override
     public String toString() {
-        return parameter;
+        return id();
     }
 
     public static RefreshPolicy parse(String text) {
