@@ -42,13 +42,7 @@ public final class SeedCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DatasetOptions dataset;
-
-    @Mixin
-    SearchOptions searchOptions;
-
-    @Mixin
-    DatabaseOptions database;
+    StackOptions stack;
 
     @Option(names = "--record", paramLabel = "<file>", description = "Write the seed record (dataset, phases, rate) as JSON to this file.")
     Path record;
@@ -58,7 +52,7 @@ public final class SeedCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ScenarioConfig config = database.apply(searchOptions.apply(dataset.apply(ScenarioConfig.builder()))).build();
+        ScenarioConfig config = stack.apply(ScenarioConfig.builder()).build();
         if (!list && config.users() == 0) {
             throw new ConfigException("seed needs --users=<n> greater than 0");
         }

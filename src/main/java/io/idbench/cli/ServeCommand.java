@@ -42,13 +42,7 @@ public final class ServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    DatasetOptions dataset;
-
-    @Mixin
-    SearchOptions searchOptions;
-
-    @Mixin
-    DatabaseOptions database;
+    StackOptions stack;
 
     @Option(names = "--bind", paramLabel = "<address>", defaultValue = ScenarioConfig.DEFAULT_BIND,
             description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only).")
@@ -158,7 +152,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The options serve shares with seed: dataset, search, database. */
     private ScenarioConfig.Builder configure(ScenarioConfig.Builder b) {
-        return database.apply(searchOptions.apply(dataset.apply(b)));
+        return stack.apply(b);
     }
 
     private void printReady(PrintWriter out, ScenarioConfig config, ScimServer server, String staticToken, String adminPw) {
