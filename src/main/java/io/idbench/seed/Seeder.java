@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
 public final class Seeder {
     /** The marker table, in every seeded database: which dataset it holds, and whether it is complete. */
     public static final String MARKER = "idbench_dataset";
-    private static final Pattern CREATED = Pattern.compile("(?i)CREATE (?:TABLE|SEQUENCE) IF NOT EXISTS (\\w+)");
+    private static final Pattern CREATED = Pattern.compile("(?i)CREATE (?:UNLOGGED )?(?:TABLE|SEQUENCE) IF NOT EXISTS (\\w+)");
 
     private final IdentityGenerator generator;
     private final ObjectMapper json;
