@@ -23,7 +23,7 @@ record BaselineCheck(RunDirectory run, PrintStream out) {
     /** @return one line per regression (none without a baseline, or when the run itself failed) */
     List<String> check() throws IOException {
         PreparedRun state = run.prepared();
-        Path record = state.side().recordDir();
+        Path record = state.recordPath();
         ObjectNode summary = RunRecord.read(record);
         if (state.baseline() == null || !RunRecord.COMPLETE.equals(summary.path("status").asText())) {
             return new ArrayList<>();

@@ -2,7 +2,6 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +32,7 @@ public record PreparedRun(
         Map<String, String> parameterOrigins,
         String scenarioFile,
         Versus versus,
-        List<String> schedule) {
+        List<String> schedule) implements RunSide {
 
     /** What the steps after prepare need of the run's settings. */
     public record Settings(
@@ -53,25 +52,7 @@ public record PreparedRun(
             double tolerance,
             Map<String, String> parameters,
             Map<String, String> parameterOrigins,
-            String scenarioFile) {
-
-        public Side side() {
-            return new Side(scenario, runId, Path.of(recordDir), parameters, parameterOrigins, scenarioFile);
-        }
-    }
-
-    /** What a run record opens with, for either side. */
-    public record Side(
-            String scenario,
-            String runId,
-            Path recordDir,
-            Map<String, String> parameters,
-            Map<String, String> parameterOrigins,
-            String scenarioFile) {}
-
-    /** Side A: the run itself. */
-    public Side side() {
-        return new Side(scenario, runId, Path.of(recordDir), parameters, parameterOrigins, scenarioFile);
+            String scenarioFile) implements RunSide {
     }
 
     public boolean interleaved() {

@@ -49,12 +49,12 @@ record RecordStep(RunDirectory run, PrintStream out) {
         if (versus != null) {
             out.println("[idbench] Side A: " + state.scenario());
         }
-        List<String> problems = new ArrayList<>(recordSide(state, RunDirectory.A, state.side().recordDir(), cpu));
+        List<String> problems = new ArrayList<>(recordSide(state, RunDirectory.A, state.recordPath(), cpu));
         if (versus != null) {
             out.println("[idbench] Side B (versus): " + versus.scenario());
-            Path b = versus.side().recordDir();
+            Path b = versus.recordPath();
             recordSide(state, RunDirectory.B, b, cpu).forEach(v -> problems.add("side B: " + v));
-            new VersusVerdict(out).record(state.side().recordDir(), b, state.schedule(), versus.tolerance());
+            new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance());
         }
         return problems;
     }

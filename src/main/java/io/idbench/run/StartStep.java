@@ -37,10 +37,10 @@ final class StartStep {
     void start() throws IOException, InterruptedException {
         PreparedRun state = run.prepared();
         PreparedRun.Versus versus = state.versus();
-        Path record = state.side().recordDir();
-        open(state.side());
+        Path record = state.recordPath();
+        open(state);
         if (versus != null) {
-            open(versus.side());
+            open(versus);
         }
         if (!state.settings().provisioned()) {
             out.println("[idbench] Target " + state.parameters().get("target.url") + " is not provisioned by this run");
@@ -55,7 +55,7 @@ final class StartStep {
         ServiceInfo b = null;
         if (versus != null) {
             Path versusJar = versus.jar() != null ? Path.of(versus.jar()) : jar;
-            b = startService(RunDirectory.B, versusJar, versus.side().recordDir(), timeout);
+            b = startService(RunDirectory.B, versusJar, versus.recordPath(), timeout);
         }
         ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         resetTelemetry(a);
@@ -67,7 +67,7 @@ final class StartStep {
     }
 
     /** The run's record, status running, from the moment its service starts. */
-    private void open(PreparedRun.Side side) {
+    private void open(RunSide side) {
         ObjectNode summary = Json.mapper().createObjectNode();
         summary.put("status", RunRecord.RUNNING).put("scenario", side.scenario())
                 .put("runId", side.runId()).put("started", Instant.now().toString());
@@ -77,7 +77,7 @@ final class StartStep {
             summary.put("scenarioFile", side.scenarioFile());
         }
         summary.set("environment", Environment.describe(basedir));
-        RunRecord.write(side.recordDir(), summary);
+        RunRecord.write(side.recordPath(), summary);
     }
 
     /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */

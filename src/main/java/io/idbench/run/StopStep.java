@@ -27,7 +27,7 @@ record StopStep(RunDirectory run, PrintStream out) {
         List<ProcessHandle> services = new ArrayList<>();
         measured(RunDirectory.A, run.recordDir(), services);
         if (state.interleaved()) {
-            measured(RunDirectory.B, state.versus().side().recordDir(), services);
+            measured(RunDirectory.B, state.versus().recordPath(), services);
         }
         for (ProcessHandle service : services) {
             out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
