@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunRecord;
+import io.idbench.results.RunSummary;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
 import java.io.IOException;
@@ -25,7 +26,8 @@ record BaselineCheck(RunDirectory run, PrintStream out) {
         PreparedRun state = run.prepared();
         Path record = state.recordPath();
         ObjectNode summary = RunRecord.read(record);
-        if (state.baseline() == null || !RunRecord.COMPLETE.equals(summary.path("status").asText())) {
+        RunSummary head = RunSummary.of(summary);
+        if (state.baseline() == null || !RunRecord.COMPLETE.equals(head.status())) {
             return new ArrayList<>();
         }
         Path baselinePath = Path.of(state.baseline());
@@ -34,7 +36,7 @@ record BaselineCheck(RunDirectory run, PrintStream out) {
         Comparison.shapeDifferences(baseline.path("parameters"), summary.path("parameters"))
                 .forEach(d -> out.println("[idbench] note: " + d));
         RunNoise noise = RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(record), summary, List.of(summary, baseline)),
-                summary.path("scenario").asText() + " on this machine");
+                head.scenario() + " on this machine");
         RunVerdict.Outcome outcome = RunVerdict.judge(baseline, summary, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
         ObjectNode verdict = summary.putObject("comparison");
         verdict.put("baseline", baselinePath.toString()).put("minEffectPct", tolerance).put("alpha", Verdict.DEFAULT_ALPHA)

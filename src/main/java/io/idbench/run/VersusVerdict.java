@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.results.PairedVerdict;
 import io.idbench.results.RunRecord;
+import io.idbench.results.RunSummary;
 import io.idbench.results.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -28,12 +29,13 @@ final class VersusVerdict {
     void record(Path a, Path b, List<String> schedule, double minEffectPct) {
         ObjectNode sa = RunRecord.read(a);
         ObjectNode sb = RunRecord.read(b);
-        String title = sb.path("scenario").asText() + " " + sb.path("runId").asText() + " (B) against " + sa.path("scenario").asText() + " "
-                + sa.path("runId").asText() + " (A)";
+        RunSummary ha = RunSummary.of(sa);
+        RunSummary hb = RunSummary.of(sb);
+        String title = hb.scenario() + " " + hb.runId() + " (B) against " + ha.scenario() + " " + ha.runId() + " (A)";
         ObjectNode verdict = Json.mapper().createObjectNode();
         verdict.put("a", a.toString()).put("b", b.toString()).put("minEffectPct", minEffectPct).put("alpha", Verdict.DEFAULT_ALPHA);
         verdict.putPOJO("schedule", schedule);
-        if (!RunRecord.COMPLETE.equals(sa.path("status").asText()) || !RunRecord.COMPLETE.equals(sb.path("status").asText())) {
+        if (!RunRecord.COMPLETE.equals(ha.status()) || !RunRecord.COMPLETE.equals(hb.status())) {
             verdict.put("skipped", "a side did not complete");
             out.println("[idbench] " + title + ": not compared, a side did not complete");
         } else {
