@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BenchmarkLifecycleTest {
     private static final Path PROJECT = Path.of("").toAbsolutePath();
-    private static final List<String> COPIED = List.of("pom.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters", "site");
+    private static final List<String> COPIED = List.of("pom.xml", "formatter.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters",
+            "site");
 
     @TempDir
     static Path tmp;
