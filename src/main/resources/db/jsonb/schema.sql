@@ -52,8 +52,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS scim_user_mobile_uq
 -- Plan 1 searches (givenName eq or familyName eq, sorted by familyName).
 CREATE INDEX IF NOT EXISTS scim_user_given_name ON scim_user ((lower(doc -> 'name' ->> 'givenName')) COLLATE "C");
 CREATE INDEX IF NOT EXISTS scim_user_family_name ON scim_user ((lower(doc -> 'name' ->> 'familyName')) COLLATE "C");
--- Plan 4 searches (userType eq and ssn gt / emails.value eq).
-CREATE INDEX IF NOT EXISTS scim_user_user_type ON scim_user ((lower(doc ->> 'userType')) COLLATE "C");
+-- Plan 4 searches (userType eq and ssn gt / emails.value eq). userType leads, so the index serves
+-- userType alone too; with the ssn beside it, "userType eq … and ssn gt …" reads exactly its
+-- matches instead of every identity of the type (10 % of all) to test their ssn.
+DROP INDEX IF EXISTS scim_user_user_type; -- userType alone, before the ssn joined it
+CREATE INDEX IF NOT EXISTS scim_user_user_type_ssn ON scim_user ((lower(doc ->> 'userType')) COLLATE "C",
+    ((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint));
 -- The lower-cased e-mail values as a jsonb array (lower() of the array's JSON text: keys are
 -- lower-case already), so "emails.value eq ..." is a case-insensitive containment query.
 CREATE INDEX IF NOT EXISTS scim_user_emails
@@ -78,6 +82,47 @@ CREATE TABLE IF NOT EXISTS scim_membership (
 );
 -- A user's groups, and the cascade on user delete.
 CREATE INDEX IF NOT EXISTS scim_membership_user ON scim_membership (user_id, group_id);
+
+-- Each group's direct member count in 4,096 buckets of user ids (the first 12 bits, so a bucket
+-- is a range of the primary key's order): a member count sums at most 4,096 rows, and a page at
+-- offset k starts in the bucket where the running sum passes k instead of stepping over k keys
+-- (a page at offset 900,000 of a 1M-member group read 900,000 index entries). Kept by statement
+-- triggers in the writing transaction, so it is exact for every snapshot; the buckets spread
+-- concurrent writers of one group over 4,096 rows, locked in key order.
+-- A user id's bucket, its first 12 bits (0 … 4095), and the smallest id of a bucket.
+CREATE OR REPLACE FUNCTION idb_bucket(id uuid) RETURNS smallint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT (get_byte(uuid_send(id), 0) * 16 + get_byte(uuid_send(id), 1) / 16)::smallint $$;
+CREATE OR REPLACE FUNCTION idb_bucket_start(bucket smallint) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT (lpad(to_hex(bucket::integer), 3, '0') || '00000-0000-0000-0000-000000000000')::uuid $$;
+CREATE TABLE IF NOT EXISTS scim_membership_count (
+    group_id uuid     NOT NULL REFERENCES scim_group (id) ON DELETE CASCADE,
+    bucket   smallint NOT NULL,
+    members  bigint   NOT NULL,
+    PRIMARY KEY (group_id, bucket)
+);
+CREATE OR REPLACE FUNCTION scim_membership_counted() RETURNS trigger LANGUAGE plpgsql AS
+$$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO scim_membership_count AS c (group_id, bucket, members)
+        SELECT n.group_id, idb_bucket(n.user_id), count(*) FROM added n GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+    ELSE
+        -- Rows of a group being deleted go with it (its counts are deleted by the cascade).
+        INSERT INTO scim_membership_count AS c (group_id, bucket, members)
+        SELECT o.group_id, idb_bucket(o.user_id), -count(*) FROM removed o
+        WHERE EXISTS (SELECT 1 FROM scim_group g WHERE g.id = o.group_id) GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER scim_membership_added AFTER INSERT ON scim_membership
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION scim_membership_counted();
+CREATE OR REPLACE TRIGGER scim_membership_removed AFTER DELETE ON scim_membership
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION scim_membership_counted();
 
 -- Dynamic memberships, materialised: (group, user) for every user that satisfies the group's
 -- membership condition. Kept current on every user save (in the same transaction) and

@@ -76,8 +76,11 @@ CREATE INDEX IF NOT EXISTS u_value_owner ON u_value (owner_id, schema_id, idx);
 -- Case-insensitive eq / sw / ranges on strings, returning owner ids without touching the heap.
 -- "C" collation: LIKE 'prefix%' can use it, and order is code point order whatever the
 -- database's default collation.
+-- string_value is INCLUDEd although no query reads it: PostgreSQL plans an index-only scan only
+-- when every column a query names is in the index, and lower(string_value) names string_value.
+-- Without it, "userType eq" fetched 10,000 heap rows at 100k (plan 4's intersection: 38 ms, with it 23).
 CREATE INDEX IF NOT EXISTS u_value_string ON u_value (schema_id, (lower(string_value)) COLLATE "C", owner_id)
-    WHERE string_value IS NOT NULL;
+    INCLUDE (string_value) WHERE string_value IS NOT NULL;
 CREATE INDEX IF NOT EXISTS u_value_long ON u_value (schema_id, long_value, owner_id) WHERE long_value IS NOT NULL;
 CREATE INDEX IF NOT EXISTS u_value_date ON u_value (schema_id, date_value, owner_id) WHERE date_value IS NOT NULL;
 CREATE INDEX IF NOT EXISTS u_value_boolean ON u_value (schema_id, boolean_value, owner_id) WHERE boolean_value IS NOT NULL;
@@ -127,6 +130,47 @@ CREATE TABLE IF NOT EXISTS r_membership (
     PRIMARY KEY (group_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS r_membership_user ON r_membership (user_id, group_id);
+
+-- Each group's direct member count in 4,096 buckets of user ids (the first 12 bits, so a bucket
+-- is a range of the primary key's order): a member count sums at most 4,096 rows, and a page at
+-- offset k starts in the bucket where the running sum passes k instead of stepping over k keys
+-- (a page at offset 900,000 of a 1M-member group read 900,000 index entries). Kept by statement
+-- triggers in the writing transaction, so it is exact for every snapshot; the buckets spread
+-- concurrent writers of one group over 4,096 rows, locked in key order.
+-- A user id's bucket, its first 12 bits (0 … 4095), and the smallest id of a bucket.
+CREATE OR REPLACE FUNCTION idb_bucket(id uuid) RETURNS smallint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT (get_byte(uuid_send(id), 0) * 16 + get_byte(uuid_send(id), 1) / 16)::smallint $$;
+CREATE OR REPLACE FUNCTION idb_bucket_start(bucket smallint) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+$$ SELECT (lpad(to_hex(bucket::integer), 3, '0') || '00000-0000-0000-0000-000000000000')::uuid $$;
+CREATE TABLE IF NOT EXISTS r_membership_count (
+    group_id uuid     NOT NULL REFERENCES r_group (id) ON DELETE CASCADE,
+    bucket   smallint NOT NULL,
+    members  bigint   NOT NULL,
+    PRIMARY KEY (group_id, bucket)
+);
+CREATE OR REPLACE FUNCTION r_membership_counted() RETURNS trigger LANGUAGE plpgsql AS
+$$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO r_membership_count AS c (group_id, bucket, members)
+        SELECT n.group_id, idb_bucket(n.user_id), count(*) FROM added n GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+    ELSE
+        -- Rows of a group being deleted go with it (its counts are deleted by the cascade).
+        INSERT INTO r_membership_count AS c (group_id, bucket, members)
+        SELECT o.group_id, idb_bucket(o.user_id), -count(*) FROM removed o
+        WHERE EXISTS (SELECT 1 FROM r_group g WHERE g.id = o.group_id) GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER r_membership_added AFTER INSERT ON r_membership
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION r_membership_counted();
+CREATE OR REPLACE TRIGGER r_membership_removed AFTER DELETE ON r_membership
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION r_membership_counted();
 
 -- Dynamic memberships, materialised: (group, user) for every user that satisfies the group's
 -- membership condition. Kept current on every user save (in the same transaction) and

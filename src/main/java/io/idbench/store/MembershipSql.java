@@ -78,25 +78,72 @@ public final class MembershipSql {
         branch.append(")");
     }
 
-    /** The count and, when sorted by id, the page of a membership filter (see {@link #membershipIds}). */
+    /**
+     * The count and, when sorted by id, the page of a membership filter (see {@link #membershipIds}).
+     * On the users' side ({@code countTable} given) both read the group's bucketed member counts
+     * for the direct members: the count is their sum, and a page starts in the bucket where the
+     * running sum passes its offset, so neither steps over the members before it. A group with
+     * dynamic members pages the union of both tables as before.
+     *
+     * @param countTable the direct member counts per (group, bucket), null on the groups' side
+     */
     public static Optional<List<Sql>> membershipStatements(ListQuery q, String membershipAttribute, String directTable,
-            String dynamicTable, String self, String other,
-            Consumer<Sql> select) {
+            String dynamicTable, String countTable, String self, String other, Consumer<Sql> select) {
         Optional<Sql> ids = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other);
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        Sql count = new Sql().append("SELECT count(*) FROM (").append(ids.get()).append(") ids");
+        Optional<UUID> group = countTable == null ? Optional.empty() : groupOf(q.filter());
+        Sql count = group.isPresent() ? bucketCount(group.get(), directTable, dynamicTable, countTable)
+                : new Sql().append("SELECT count(*) FROM (").append(ids.get()).append(") ids");
         if (q.sort() != null) {
             return Optional.of(List.of(new Sql(), count));
         }
         Sql ordered = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other,
                 q.offset() + q.count()).orElseThrow();
-        Sql page = new Sql().append("WITH page AS MATERIALIZED (SELECT id FROM (").append(ordered).append(") u ORDER BY 1 LIMIT ")
-                .param(q.count()).append(" OFFSET ").param(q.offset()).append(") ");
+        Sql page = new Sql().append("WITH ");
+        if (group.isPresent()) {
+            bucketPage(page, group.get(), q, directTable, dynamicTable, countTable);
+        } else {
+            page.append("page AS MATERIALIZED (");
+        }
+        page.append("(SELECT id FROM (").append(ordered).append(") u");
+        if (group.isPresent()) {
+            page.append(" WHERE EXISTS (SELECT 1 FROM " + dynamicTable + " d WHERE d.group_id = ").param(group.get()).append(")");
+        }
+        page.append(" ORDER BY 1 LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset()).append(")) ");
         select.accept(page);
         page.append(" JOIN page ON page.id = r.id ORDER BY r.id");
         return Optional.of(List.of(page, count));
+    }
+
+    /** The group of a valid {@code groups.value eq "<id>"} filter (see {@link #membershipIds}). */
+    private static Optional<UUID> groupOf(Expr filter) {
+        Expr.Compare cmp = (Expr.Compare) ((Expr.Any) filter).element();
+        return SqlPredicates.canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
+    }
+
+    /** Direct members from the bucket counts, plus dynamic members that are not also direct. */
+    private static Sql bucketCount(UUID group, String directTable, String dynamicTable, String countTable) {
+        return new Sql().append("SELECT coalesce((SELECT sum(c.members) FROM " + countTable + " c WHERE c.group_id = ")
+                .param(group).append("), 0) + (SELECT count(*) FROM " + dynamicTable + " d WHERE d.group_id = ").param(group)
+                .append(" AND NOT EXISTS (SELECT 1 FROM " + directTable + " x WHERE x.group_id = d.group_id AND x.user_id = d.user_id))");
+    }
+
+    /**
+     * The start of the page CTE with a first branch: direct members when the group has no dynamic
+     * ones, from the first id of the bucket holding member number offset + 1, skipping only the
+     * members of that bucket before it (CTE s: that bucket and the members before it).
+     */
+    private static void bucketPage(Sql out, UUID group, ListQuery q, String directTable, String dynamicTable,
+            String countTable) {
+        out.append("s AS MATERIALIZED (SELECT b.bucket, b.upto - b.members AS before FROM (SELECT c.bucket, c.members, "
+                + "sum(c.members) OVER (ORDER BY c.bucket) AS upto FROM " + countTable + " c WHERE c.group_id = ").param(group)
+                .append(") b WHERE b.upto > ").param(q.offset()).append(" ORDER BY b.bucket LIMIT 1), ")
+                .append("page AS MATERIALIZED ((SELECT m.user_id AS id FROM " + directTable + " m WHERE m.group_id = ").param(group)
+                .append(" AND NOT EXISTS (SELECT 1 FROM " + dynamicTable + " d WHERE d.group_id = ").param(group)
+                .append(") AND m.user_id >= (SELECT idb_bucket_start(s.bucket) FROM s) ORDER BY m.user_id LIMIT ").param(q.count())
+                .append(" OFFSET ").param(q.offset()).append(" - (SELECT s.before FROM s)) UNION ALL ");
     }
 
     /** Rejects a membership list longer than the limit the caller asked for (400 tooMany). */
@@ -144,8 +191,9 @@ public final class MembershipSql {
             return List.of();
         }
         session.doWork(c -> {
-            batch(c, "DELETE FROM " + membershipTable + " WHERE group_id = ? AND user_id = ?", group, removed);
-            batch(c, "INSERT INTO " + membershipTable + " (group_id, user_id) VALUES (?, ?)", group, added);
+            // One statement each, however many members: the member counts are kept per statement.
+            batch(c, "DELETE FROM " + membershipTable + " WHERE group_id = ? AND user_id = ANY(?)", group, removed);
+            batch(c, "INSERT INTO " + membershipTable + " (group_id, user_id) SELECT ?, unnest(?::uuid[])", group, added);
         });
         List<UUID> changed = new ArrayList<>(removed);
         changed.addAll(added);
@@ -157,12 +205,9 @@ public final class MembershipSql {
             return;
         }
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (UUID user : users) {
-                ps.setObject(1, group);
-                ps.setObject(2, user);
-                ps.addBatch();
-            }
-            ps.executeBatch();
+            ps.setObject(1, group);
+            ps.setArray(2, c.createArrayOf("uuid", users.toArray(UUID[]::new)));
+            ps.executeUpdate();
         }
     }
 

@@ -43,6 +43,7 @@ class QueryPlanTest {
 
     private final Map<Storage, HikariDataSource> pools = new LinkedHashMap<>();
     private final Map<Storage, SqlIdentityStore> stores = new LinkedHashMap<>();
+    private final Map<Storage, String> groupsOfAll = new LinkedHashMap<>();
 
     @BeforeAll
     void seedBothStoragesAt100k() throws SQLException {
@@ -57,6 +58,7 @@ class QueryPlanTest {
                 } else {
                     SqlSeed.relational(c, IDENTITIES);
                 }
+                groupsOfAll.put(storage, SqlSeed.groupOfAll(c, storage == Storage.JSONB, "hr", IDENTITIES));
             }
         }
     }
@@ -109,8 +111,79 @@ class QueryPlanTest {
         assertThat(problems).isEmpty();
     }
 
+    /**
+     * Plan 4's "type and value range" reads only its matches: through the (userType, ssn) index in
+     * JSONB, and with index-only scans of the value indexes in the EAV tables (no heap row per value).
+     */
+    @ParameterizedTest
+    @EnumSource(Storage.class)
+    void plan4TypeAndRangeIsReadFromItsIndexes(Storage storage) throws SQLException {
+        // Plan 4's floor is random over the identities: half of them match the range on average.
+        List<Sql> s = stores.get(storage)
+                .userSearchStatements(query("userType eq \"Type C\" and " + PROFILE + ":ssn gt 100050000", null, 25));
+        try (Connection c = pools.get(storage).getConnection()) {
+            JsonNode count = explainAnalyze(c, s.get(1));
+            c.rollback();
+            List<String> scans = new ArrayList<>();
+            scans(count, scans);
+            if (storage == Storage.JSONB) {
+                assertThat(scans).as(count.toPrettyString()).containsExactly("Bitmap Index Scan on scim_user_user_type_ssn");
+            } else {
+                assertThat(scans).as(count.toPrettyString())
+                        .containsExactlyInAnyOrder("Index Only Scan on u_value_string", "Index Only Scan on u_value_long");
+            }
+        }
+    }
+
+    /** "<node type> on <index>" of every index scan in the plan. */
+    private static void scans(JsonNode node, List<String> out) {
+        if (node.has("Index Name")) {
+            out.add(node.path("Node Type").asText() + " on " + node.path("Index Name").asText());
+        }
+        node.path("Plans").forEach(child -> scans(child, out));
+    }
+
+    /**
+     * Plan 3 at 100k: a page of 100 members near the end of a group of all identities, and the
+     * member count, read the group's bucketed counts instead of stepping over its members (before:
+     * 90,100 and 100,000 membership keys per request).
+     */
+    @ParameterizedTest
+    @EnumSource(Storage.class)
+    void membersArePagedAndCountedWithoutReadingTheWholeGroup(Storage storage) throws SQLException {
+        FilterResolver r = new FilterResolver(ScimSchemas.USER_TYPE);
+        ListQuery q = new ListQuery(r.parse("groups.value eq \"" + groupsOfAll.get(storage) + "\""), null, 90_001, 100);
+        List<Sql> s = stores.get(storage).userSearchStatements(q);
+        String membership = storage == Storage.JSONB ? "scim_membership" : "r_membership";
+        try (Connection c = pools.get(storage).getConnection()) {
+            JsonNode page = explainAnalyze(c, s.get(0));
+            JsonNode count = explainAnalyze(c, s.get(1));
+            c.rollback();
+            assertThat(rowsRead(page, membership)).as(page.toPrettyString()).isBetween(100L, 1_000L);
+            assertThat(rowsRead(count, membership)).as(count.toPrettyString()).isZero();
+        }
+    }
+
+    private static JsonNode explainAnalyze(Connection c, Sql sql) throws SQLException {
+        return explain(c, sql, "EXPLAIN (ANALYZE, FORMAT JSON) ");
+    }
+
+    /** Rows the plan's scans of {@code table} returned, over all their loops. */
+    private static long rowsRead(JsonNode node, String table) {
+        long rows = table.equals(node.path("Relation Name").asText())
+                ? node.path("Actual Rows").asLong() * node.path("Actual Loops").asLong() : 0;
+        for (JsonNode child : node.path("Plans")) {
+            rows += rowsRead(child, table);
+        }
+        return rows;
+    }
+
     private static JsonNode explain(Connection c, Sql sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (FORMAT JSON) " + sql.text())) {
+        return explain(c, sql, "EXPLAIN (FORMAT JSON) ");
+    }
+
+    private static JsonNode explain(Connection c, Sql sql, String explain) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(explain + sql.text())) {
             for (int i = 0; i < sql.params().size(); i++) {
                 ps.setObject(i + 1, sql.params().get(i));
             }

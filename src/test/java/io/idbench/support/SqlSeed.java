@@ -10,7 +10,8 @@ import java.util.List;
  * Seeds N identities of the docs/workload.md profile straight into a storage's tables with server-side
  * INSERT … SELECT generate_series (no per-row round trip), for tests that need realistic volumes
  * (query plans at 100k). Identity n: id md5('user.n'), userName user.n, givenName fn_user.n,
- * familyName sn_user.n, e-mail user.n@example.org, userType Type A…J, unique ssn/badge/
+ * familyName sn_user.n, e-mail user.n@example.org, userType Type A…J (hashed from n: uniform and, like the
+ * generator's, uncorrelated with the row order), unique ssn/badge/
  * employeeNumber/mobile derived from n.
  */
 public final class SqlSeed {
@@ -27,7 +28,7 @@ public final class SqlSeed {
                 + "'name', jsonb_build_object('givenName', 'fn_user.' || n, 'familyName', 'sn_user.' || n), "
                 + "'emails', jsonb_build_array(jsonb_build_object('value', 'user.' || n || '@example.org', 'type', 'work', 'primary', true)), "
                 + "'phoneNumbers', jsonb_build_array(jsonb_build_object('value', '+1 555 ' || n, 'type', 'mobile')), "
-                + "'userType', 'Type ' || chr(65 + n % 10), "
+                + "'userType', 'Type ' || chr(65 + abs(hashint4(n)) % 10), "
                 + "'" + PROFILE + "', jsonb_build_object('ssn', 100000000 + n, 'badge', 300000000 + n, 'gender', 'other'), "
                 + "'" + ENTERPRISE + "', jsonb_build_object('employeeNumber', 'E' || n)), "
                 + "1, now(), now() FROM generate_series(1, " + n + ") n",
@@ -46,7 +47,7 @@ public final class SqlSeed {
             new Leaf("emails.primary", "boolean_value", "true", null),
             new Leaf("phoneNumbers.value", "string_value", "'+1 555 ' || n", null),
             new Leaf("phoneNumbers.type", "string_value", "'mobile'", null),
-            new Leaf("userType", "string_value", "'Type ' || chr(65 + n % 10)", null),
+            new Leaf("userType", "string_value", "'Type ' || chr(65 + abs(hashint4(n)) % 10)", null),
             new Leaf(PROFILE + ":ssn", "long_value", "100000000 + n", "(100000000 + n)::text"),
             new Leaf(PROFILE + ":badge", "long_value", "300000000 + n", "(300000000 + n)::text"),
             new Leaf(PROFILE + ":gender", "string_value", "'other'", null),
@@ -72,6 +73,24 @@ public final class SqlSeed {
                 + " FROM generate_series(1, " + n + ") n");
         sql.add("ANALYZE r_user, u_attr, u_value, u_unique_value");
         run(c, sql);
+    }
+
+    /**
+     * Group {@code name} with identities 1 … n as its direct members, inserted in one statement (as
+     * the seeder's COPY does, so the member counts are kept by the schema's triggers); its id.
+     */
+    public static String groupOfAll(Connection c, boolean jsonb, String name, int n) throws SQLException {
+        String id = "md5('group.' || '" + name + "')::uuid";
+        String group = jsonb ? "INSERT INTO scim_group (id, display_name, doc, version, created, last_modified) SELECT " + id
+                + ", '" + name + "', '{}'::jsonb, 1, now(), now()"
+                : "INSERT INTO r_group (id, display_name, version, created, last_modified) SELECT " + id + ", '" + name
+                        + "', 1, now(), now()";
+        run(c, List.of(group, "INSERT INTO " + (jsonb ? "scim_membership" : "r_membership") + " (group_id, user_id) SELECT " + id
+                + ", " + ID + " FROM generate_series(1, " + n + ") n", "ANALYZE " + (jsonb ? "scim_membership" : "r_membership")));
+        try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("SELECT " + id)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private static void run(Connection c, List<String> statements) throws SQLException {

@@ -42,6 +42,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     public static final String DDL = "/db/jsonb/schema.sql";
     private static final String MEMBERSHIP = "scim_membership";
     private static final String DYNAMIC_MEMBERSHIP = "scim_dyn_membership";
+    /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
+    private static final String MEMBER_COUNTS = "scim_membership_count";
     /** A user's groups are few; the bound only guards against pathological data. */
     private static final int USER_GROUPS = 100_000;
 
@@ -260,7 +262,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
      */
     private static List<Sql> statements(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
         Optional<List<Sql>> members = membershipStatements(q, table.membershipAttribute(), MEMBERSHIP,
-                table == JsonbTable.USERS ? DYNAMIC_MEMBERSHIP : null, table.memberColumn(), table.otherColumn(),
+                table == JsonbTable.USERS ? DYNAMIC_MEMBERSHIP : null, table == JsonbTable.USERS ? MEMBER_COUNTS : null,
+                table.memberColumn(), table.otherColumn(),
                 sql -> table.select(sql, memberLimit));
         if (members.isPresent() && q.sort() == null) {
             return members.get();

@@ -56,6 +56,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     public static final String DDL = "/db/relational/schema.sql";
     private static final String MEMBERSHIP = "r_membership";
     private static final String DYNAMIC_MEMBERSHIP = "r_dyn_membership";
+    /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
+    private static final String MEMBER_COUNTS = "r_membership_count";
     private static final int USER_GROUPS = 100_000;
     private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
 
@@ -389,7 +391,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     private static List<Sql> statements(OwnerKind kind, ListQuery q, int memberLimit) {
         RelationalTable t = kind.table();
         Optional<List<Sql>> members = membershipStatements(q, t.membershipAttribute(), MEMBERSHIP,
-                t == RelationalTable.USERS ? DYNAMIC_MEMBERSHIP : null, t.memberColumn(), t.otherColumn(),
+                t == RelationalTable.USERS ? DYNAMIC_MEMBERSHIP : null, t == RelationalTable.USERS ? MEMBER_COUNTS : null, t.memberColumn(),
+                t.otherColumn(),
                 sql -> select(sql, kind, memberLimit));
         if (members.isPresent() && q.sort() == null) {
             return members.get();
