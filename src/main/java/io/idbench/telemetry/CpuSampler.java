@@ -19,7 +19,12 @@ import oshi.software.os.OperatingSystem;
  * run (the service, PostgreSQL, the search engine, JMeter, the build itself) and of the whole
  * machine (busy, iowait, steal, context switches), as one CSV row, until the service ends. The
  * record step reads the rows at the edges of each repetition's measured window (OSHI reads
- * {@code /proc}). A process that ends keeps its last count, so the columns never go down.
+ * {@code /proc}). A process that ends keeps its last count, so the columns never go down; except
+ * PostgreSQL's: its backends and parallel workers come and go faster than the process trees are
+ * walked, so an ended one is dropped and the CPU of all of them is read from the postmaster, which
+ * reaps them (its children's user and system time in {@code /proc/<pid>/stat}). Without that, a
+ * plan whose queries run in parallel workers showed their CPU as other processes' (a run marked
+ * disturbed for its own database's work).
  */
 public final class CpuSampler {
     /** The columns, after {@code timeMs}; each component has {@code <name>CpuMs} and {@code <name>Switches}. */
@@ -46,6 +51,8 @@ public final class CpuSampler {
     /** pid -> {component index, cpu ms, switches}; a process that ended keeps its last values. */
     private final Map<Long, long[]> seen = new HashMap<>();
     private final Map<Long, ProcessHandle> alive = new HashMap<>();
+    /** Each side's postmaster -> its component: the CPU of its ended children is read from it. */
+    private final Map<Long, Integer> reapers = new HashMap<>();
     private long samples;
     private final SpeedProbe probe = new SpeedProbe();
 
@@ -113,6 +120,7 @@ public final class CpuSampler {
             cpu[(int) p[0]] += p[1];
             ctx[(int) p[0]] += p[2];
         }
+        reapers.forEach((pid, c) -> cpu[c] += ReapedCpu.millis(pid));
         StringBuilder r = new StringBuilder().append(now).append(',').append(busy).append(',').append(idle).append(',')
                 .append(iowait).append(',').append(steal).append(',').append(switches).append(',').append(probe.runs())
                 .append(',').append(probe.cpuNanos());
@@ -135,6 +143,12 @@ public final class CpuSampler {
                     .contains("ApacheJMeter") ? index("jmeter") : index("harness")));
         });
         component.putIfAbsent(ProcessHandle.current().pid(), index("harness"));
+        reapers.clear();
+        component.forEach((pid, c) -> {
+            if ((pid == postgresPid || pid == versusPostgresPid) && ReapedCpu.readable(pid)) {
+                reapers.put(pid, c);
+            }
+        });
         alive.clear();
         component.forEach((pid, c) -> ProcessHandle.of(pid).ifPresent(h -> {
             alive.put(pid, h);
@@ -167,8 +181,15 @@ public final class CpuSampler {
 
     /** Reads the CPU time of every known live process; with {@code switches}, its context switches too (OSHI). */
     private void observe(boolean switches) {
-        for (Map.Entry<Long, ProcessHandle> e : alive.entrySet()) {
+        for (var it = alive.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Long, ProcessHandle> e = it.next();
             long[] p = seen.get(e.getKey());
+            if (!e.getValue().isAlive() && reapers.containsValue((int) p[0]) && !reapers.containsKey(e.getKey())) {
+                // Ended: its CPU is now in its postmaster's reaped children's time.
+                seen.remove(e.getKey());
+                it.remove();
+                continue;
+            }
             e.getValue().info().totalCpuDuration().ifPresent(d -> p[1] = d.toMillis());
             if (switches) {
                 OSProcess osp = os.getProcess((int) (long) e.getKey());
