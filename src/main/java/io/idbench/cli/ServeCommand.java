@@ -83,7 +83,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--handicap", paramLabel = "<op>:<amount>[,…]", defaultValue = "",
             description = {"Calibration only: burn CPU in chosen operations (create, read, search, update, replace, delete,",
-                    "any), e.g. update:10% (a tenth of each update's own time) or read:200us. Recorded with the run",
+                    "any), e.g. update:10%% (a tenth of each update's own time) or read:200us. Recorded with the run",
                     "and shown on every page of it. Default: none."})
     String handicap;
 

@@ -21,7 +21,16 @@ class ServeCommandTest {
 
     @Test
     void helpDocumentsEveryOptionAndItsDefault() {
-        assertThat(run("serve", "--help")).isZero();
+        // picocli warns on System.err when a description is not a valid format string (a bare %).
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(run("serve", "--help")).isZero();
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
         String help = out.toString();
         for (String option : new String[] {"--storage", "--bind", "--port", "--token", "--admin-user", "--admin-password",
                 "--password-hash", "--bcrypt-cost", "--db-url", "--db-user", "--db-password", "--db-pool-size",
