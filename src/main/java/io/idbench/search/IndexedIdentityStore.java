@@ -205,13 +205,13 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query) {
+    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
         if (query.filter() != null && KeyLookups.isKeyLookup(query.filter())) {
-            return store.searchUsers(query);
+            return store.searchUsers(query, withGroups);
         }
         if (isStale()) {
             fallbacks.incrementAndGet();
-            return store.searchUsers(query);
+            return store.searchUsers(query, withGroups);
         }
         SearchHits hits;
         try {
@@ -220,14 +220,14 @@ public final class IndexedIdentityStore implements IdentityStore {
         } catch (SearchIndexException e) {
             fallbacks.incrementAndGet();
             LOG.warn("Search answered by the database: {}", e.getMessage());
-            return store.searchUsers(query);
+            return store.searchUsers(query, withGroups);
         }
-        return new ResultPage(store.findUsers(hits.ids()), hits.totalResults());
+        return new ResultPage(store.findUsers(hits.ids(), withGroups), hits.totalResults());
     }
 
     @Override
-    public List<StoredResource> findUsers(List<UUID> ids) {
-        return store.findUsers(ids);
+    public List<StoredResource> findUsers(List<UUID> ids, boolean withGroups) {
+        return store.findUsers(ids, withGroups);
     }
 
     @Override

@@ -29,6 +29,7 @@ interface Backend {
 
     void delete(UUID id, Long expectedVersion);
 
+    /** @param withMembers whether the response wants the membership attribute (a group's members, a user's groups) */
     ResultPage search(ListQuery query, boolean withMembers);
 
     /** Applies a PATCH the cheap way when its shape allows; empty when it must go the general way. */

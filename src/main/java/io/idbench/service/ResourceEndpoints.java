@@ -36,6 +36,8 @@ final class ResourceEndpoints {
     private final PatchApplier patcher;
     /** The attribute loaded only on demand (Group members); null for Users. */
     private final AttributeDef costly;
+    /** The membership attribute (Group members, User groups): aggregated only when the response wants it. */
+    private final AttributeDef membership;
 
     ResourceEndpoints(ResourceType type, Backend backend, ResourceRenderer renderer, ObjectMapper json, int maxResults) {
         this.type = type;
@@ -46,6 +48,7 @@ final class ResourceEndpoints {
         this.validator = new ResourceValidator(type);
         this.patcher = new PatchApplier(type);
         this.costly = type.core().attribute("members").orElse(null);
+        this.membership = type.core().attribute("members").or(() -> type.core().attribute("groups")).orElse(null);
     }
 
     void register(Javalin app, String base) {
@@ -65,7 +68,7 @@ final class ResourceEndpoints {
     }
 
     private boolean withMembers(Projection p) {
-        return costly != null && p.wants(costly);
+        return membership != null && p.wants(membership);
     }
 
     private void create(Context ctx) {

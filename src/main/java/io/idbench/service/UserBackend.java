@@ -45,8 +45,8 @@ final class UserBackend implements Backend {
     }
 
     @Override
-    public ResultPage search(ListQuery query, boolean withMembers) {
-        return store.searchUsers(query);
+    public ResultPage search(ListQuery query, boolean withGroups) {
+        return store.searchUsers(query, withGroups);
     }
 
     private String hash(Validated user) {

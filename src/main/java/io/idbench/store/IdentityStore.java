@@ -42,10 +42,25 @@ public interface IdentityStore extends AutoCloseable {
     /** @return the version the user had when it was deleted */
     long deleteUser(UUID id, Long expectedVersion);
 
-    ResultPage searchUsers(ListQuery query);
+    /** As {@link #searchUsers(ListQuery, boolean)}, each user with its groups. */
+    default ResultPage searchUsers(ListQuery query) {
+        return searchUsers(query, true);
+    }
+
+    /**
+     * @param withGroups false when the response leaves {@code groups} out: the users come without
+     *                   them and their aggregation is skipped, which is most of what a page of
+     *                   members costs ({@code attributes=userName})
+     */
+    ResultPage searchUsers(ListQuery query, boolean withGroups);
+
+    /** As {@link #findUsers(List, boolean)}, each user with its groups. */
+    default List<StoredResource> findUsers(List<UUID> ids) {
+        return findUsers(ids, true);
+    }
 
     /** The users with these ids that exist, in the order of {@code ids} (search-engine hits are loaded so). */
-    List<StoredResource> findUsers(List<UUID> ids);
+    List<StoredResource> findUsers(List<UUID> ids, boolean withGroups);
 
     /** Up to {@code limit} users with ids greater than {@code after} (null: from the start), in id order. */
     List<StoredResource> usersAfter(UUID after, int limit);

@@ -71,34 +71,39 @@ public abstract class SqlIdentityStore implements IdentityStore {
      * The statements a user list request runs: the page, then the count. Exposed so that plans can
      * be inspected (EXPLAIN) exactly as they are executed.
      */
-    public abstract List<Sql> userSearchStatements(ListQuery query);
+    public List<Sql> userSearchStatements(ListQuery query) {
+        return userSearchStatements(query, true);
+    }
+
+    /** As {@link #userSearchStatements(ListQuery)}; without groups as {@link #searchUsers(ListQuery, boolean)} runs them. */
+    public abstract List<Sql> userSearchStatements(ListQuery query, boolean withGroups);
 
     /** The statement that reads one user by id. */
     public abstract Sql userReadStatement(UUID id);
 
-    /** Appends the select list of full users, FROM the users table as r (memberships aggregated). */
-    protected abstract void selectUsers(Sql out);
+    /** Appends the select list of users, FROM the users table as r (with their groups aggregated, or not). */
+    protected abstract void selectUsers(Sql out, boolean withGroups);
 
     /** Runs a statement built on {@link #selectUsers} and maps its rows. */
-    protected abstract List<StoredResource> users(Connection c, Sql sql) throws SQLException;
+    protected abstract List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException;
 
     @Override
-    public List<StoredResource> findUsers(List<UUID> ids) {
+    public List<StoredResource> findUsers(List<UUID> ids, boolean withGroups) {
         if (ids.isEmpty()) {
             return List.of();
         }
         Sql sql = new Sql();
-        selectUsers(sql);
+        selectUsers(sql, withGroups);
         whereIdIn(sql, ids);
-        return inRequestedOrder(ids, read(c -> users(c, sql)));
+        return inRequestedOrder(ids, read(c -> users(c, sql, withGroups)));
     }
 
     @Override
     public List<StoredResource> usersAfter(UUID after, int limit) {
         Sql sql = new Sql();
-        selectUsers(sql);
+        selectUsers(sql, true);
         keysetPage(sql, after, limit);
-        return read(c -> users(c, sql));
+        return read(c -> users(c, sql, true));
     }
 
     @Override

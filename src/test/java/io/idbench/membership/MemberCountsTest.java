@@ -137,6 +137,31 @@ public abstract class MemberCountsTest extends ServiceTestBase {
         assertThat(total(group)).isZero();
     }
 
+    @Test
+    void aPageWithoutGroupsHoldsTheSameUsersAsOneWithThem() {
+        List<String> ids = users(12);
+        String group = group("counted-c");
+        Response added = scim.patch("/Groups/" + group + "?excludedAttributes=members", memberPatch("add", ids), null);
+        assertThat(added.status()).as(added.toString()).isIn(200, 204);
+        String filter = "&startIndex=3&count=5&filter=" + q("groups.value eq \"" + group + "\"");
+
+        JsonNode without = scim.get("/Users?attributes=userName" + filter).body();
+        JsonNode with = scim.get("/Users?attributes=userName,groups" + filter).body();
+        JsonNode excluded = scim.get("/Users?excludedAttributes=groups" + filter).body();
+
+        assertThat(without.path("totalResults").asInt()).isEqualTo(12);
+        assertThat(userNames(without)).hasSize(5).isEqualTo(userNames(with)).isEqualTo(userNames(excluded));
+        without.path("Resources").forEach(r -> assertThat(r.has("groups")).as(r.toString()).isFalse());
+        excluded.path("Resources").forEach(r -> assertThat(r.has("groups")).as(r.toString()).isFalse());
+        with.path("Resources").forEach(r -> assertThat(r.path("groups").findValuesAsText("value")).contains(group));
+    }
+
+    private static List<String> userNames(JsonNode page) {
+        List<String> out = new ArrayList<>();
+        page.path("Resources").forEach(r -> out.add(r.path("id").asText() + " " + r.path("userName").asText()));
+        return out;
+    }
+
     private long total(String group) {
         return scim.get("/Users?count=0&filter=" + q("groups.value eq \"" + group + "\"")).body().path("totalResults").asLong();
     }

@@ -164,6 +164,25 @@ class QueryPlanTest {
         }
     }
 
+    /**
+     * The page of members plan 3 asks for ({@code attributes=userName}) leaves groups out: the
+     * store does not aggregate them (before: two memberships and their groups read per member).
+     */
+    @ParameterizedTest
+    @EnumSource(Storage.class)
+    void aPageWithoutGroupsDoesNotReadThem(Storage storage) throws SQLException {
+        FilterResolver r = new FilterResolver(ScimSchemas.USER_TYPE);
+        ListQuery q = new ListQuery(r.parse("groups.value eq \"" + groupsOfAll.get(storage) + "\""), null, 50_001, 100);
+        String groups = storage == Storage.JSONB ? "scim_group" : "r_group";
+        try (Connection c = pools.get(storage).getConnection()) {
+            JsonNode with = explainAnalyze(c, stores.get(storage).userSearchStatements(q, true).get(0));
+            JsonNode without = explainAnalyze(c, stores.get(storage).userSearchStatements(q, false).get(0));
+            c.rollback();
+            assertThat(rowsRead(with, groups)).as(with.toPrettyString()).isGreaterThanOrEqualTo(100L);
+            assertThat(rowsRead(without, groups)).as(without.toPrettyString()).isZero();
+        }
+    }
+
     private static JsonNode explainAnalyze(Connection c, Sql sql) throws SQLException {
         return explain(c, sql, "EXPLAIN (ANALYZE, FORMAT JSON) ");
     }

@@ -69,13 +69,13 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    protected void selectUsers(Sql out) {
-        JsonbTable.USERS.select(out, USER_GROUPS);
+    protected void selectUsers(Sql out, boolean withGroups) {
+        JsonbTable.USERS.select(out, groupLimit(withGroups));
     }
 
     @Override
-    protected List<StoredResource> users(Connection c, Sql sql) throws SQLException {
-        return query(c, sql, JsonbTable.USERS, USER_GROUPS);
+    protected List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException {
+        return query(c, sql, JsonbTable.USERS, groupLimit(withGroups));
     }
 
     @Override
@@ -139,8 +139,12 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query) {
-        return search(JsonbTable.USERS, userSql, query, USER_GROUPS);
+    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
+        return search(JsonbTable.USERS, userSql, query, groupLimit(withGroups));
+    }
+
+    private static int groupLimit(boolean withGroups) {
+        return withGroups ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------
@@ -229,8 +233,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public List<Sql> userSearchStatements(ListQuery query) {
-        return statements(JsonbTable.USERS, userSql, query, USER_GROUPS);
+    public List<Sql> userSearchStatements(ListQuery query, boolean withGroups) {
+        return statements(JsonbTable.USERS, userSql, query, groupLimit(withGroups));
     }
 
     @Override

@@ -83,13 +83,13 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    protected void selectUsers(Sql out) {
-        select(out, users, USER_GROUPS);
+    protected void selectUsers(Sql out, boolean withGroups) {
+        select(out, users, groupLimit(withGroups));
     }
 
     @Override
-    protected List<StoredResource> users(Connection c, Sql sql) throws SQLException {
-        return query(c, sql, users, USER_GROUPS);
+    protected List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException {
+        return query(c, sql, users, groupLimit(withGroups));
     }
 
     @Override
@@ -164,8 +164,12 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query) {
-        return search(users, query, USER_GROUPS);
+    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
+        return search(users, query, groupLimit(withGroups));
+    }
+
+    private static int groupLimit(boolean withGroups) {
+        return withGroups ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------
@@ -357,8 +361,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public List<Sql> userSearchStatements(ListQuery query) {
-        return statements(users, query, USER_GROUPS);
+    public List<Sql> userSearchStatements(ListQuery query, boolean withGroups) {
+        return statements(users, query, groupLimit(withGroups));
     }
 
     @Override
