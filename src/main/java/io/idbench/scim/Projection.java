@@ -75,6 +75,14 @@ public final class Projection {
         return subs == null || !subs.contains("*");
     }
 
+    /**
+     * Whether the response holds nothing but core attributes among {@code names}: then a store
+     * that keeps those outside a resource's attributes need not read the attributes at all.
+     */
+    public boolean selectsOnly(Set<String> names) {
+        return include && selection.keySet().equals(Set.of("")) && names.containsAll(selection.get("").keySet());
+    }
+
     public ObjectNode apply(ObjectNode resource) {
         if (this == ALL) {
             return resource;
@@ -106,7 +114,25 @@ public final class Projection {
                 out.set(c.getKey(), target);
             }
         }
+        out.set("schemas", presentSchemas(resource.get("schemas"), out));
         return out;
+    }
+
+    /**
+     * RFC 7643 section 3: {@code schemas} names the schemas of the attributes present in the JSON
+     * structure: the core schema (first), and each extension the projected resource still holds.
+     */
+    private static JsonNode presentSchemas(JsonNode schemas, ObjectNode out) {
+        if (!(schemas instanceof ArrayNode all)) {
+            return schemas;
+        }
+        ArrayNode present = all.arrayNode();
+        for (int i = 0; i < all.size(); i++) {
+            if (i == 0 || out.get(all.get(i).asText()) instanceof ObjectNode) {
+                present.add(all.get(i));
+            }
+        }
+        return present;
     }
 
     private static JsonNode pick(JsonNode value, Set<String> subs) {
@@ -145,7 +171,11 @@ public final class Projection {
                     removeSubs(target.get(a.getKey()), a.getValue());
                 }
             }
+            if (!c.getKey().isEmpty() && container.isEmpty()) {
+                resource.remove(c.getKey());
+            }
         }
+        resource.set("schemas", presentSchemas(resource.get("schemas"), resource));
         return resource;
     }
 

@@ -9,6 +9,7 @@ import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
+import io.idbench.store.UserFields;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -205,13 +206,13 @@ public final class IndexedIdentityStore implements IdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
+    public ResultPage searchUsers(ListQuery query, UserFields fields) {
         if (query.filter() != null && KeyLookups.isKeyLookup(query.filter())) {
-            return store.searchUsers(query, withGroups);
+            return store.searchUsers(query, fields);
         }
         if (isStale()) {
             fallbacks.incrementAndGet();
-            return store.searchUsers(query, withGroups);
+            return store.searchUsers(query, fields);
         }
         SearchHits hits;
         try {
@@ -220,14 +221,14 @@ public final class IndexedIdentityStore implements IdentityStore {
         } catch (SearchIndexException e) {
             fallbacks.incrementAndGet();
             LOG.warn("Search answered by the database: {}", e.getMessage());
-            return store.searchUsers(query, withGroups);
+            return store.searchUsers(query, fields);
         }
-        return new ResultPage(store.findUsers(hits.ids(), withGroups), hits.totalResults());
+        return new ResultPage(store.findUsers(hits.ids(), fields), hits.totalResults());
     }
 
     @Override
-    public List<StoredResource> findUsers(List<UUID> ids, boolean withGroups) {
-        return store.findUsers(ids, withGroups);
+    public List<StoredResource> findUsers(List<UUID> ids, UserFields fields) {
+        return store.findUsers(ids, fields);
     }
 
     @Override

@@ -29,8 +29,11 @@ interface Backend {
 
     void delete(UUID id, Long expectedVersion);
 
-    /** @param withMembers whether the response wants the membership attribute (a group's members, a user's groups) */
-    ResultPage search(ListQuery query, boolean withMembers);
+    /**
+     * @param withMembers    whether the response wants the membership attribute (a group's members, a user's groups)
+     * @param withAttributes whether it wants any attribute beyond the name and the membership
+     */
+    ResultPage search(ListQuery query, boolean withMembers, boolean withAttributes);
 
     /** Applies a PATCH the cheap way when its shape allows; empty when it must go the general way. */
     default Optional<StoredResource> patchDirectly(UUID id, Long expectedVersion, JsonNode request, boolean withMembers) {

@@ -84,7 +84,7 @@ final class GroupBackend implements Backend {
     }
 
     @Override
-    public ResultPage search(ListQuery query, boolean withMembers) {
+    public ResultPage search(ListQuery query, boolean withMembers, boolean withAttributes) {
         return store.searchGroups(query, limit(withMembers));
     }
 }

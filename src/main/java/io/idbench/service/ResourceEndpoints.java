@@ -17,6 +17,7 @@ import io.idbench.store.StoredResource;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -34,6 +35,11 @@ final class ResourceEndpoints {
     private final int maxResults;
     private final ResourceValidator validator;
     private final PatchApplier patcher;
+    /**
+     * Core attributes a resource's row holds outside its other attributes (the name, what the
+     * membership views give, and id and meta): a response of only these reads no other attribute.
+     */
+    private static final Set<String> ROW_ATTRIBUTES = Set.of("id", "meta", "userName", "displayName", "groups", "members");
     /** The attribute loaded only on demand (Group members); null for Users. */
     private final AttributeDef costly;
     /** The membership attribute (Group members, User groups): aggregated only when the response wants it. */
@@ -127,7 +133,7 @@ final class ResourceEndpoints {
     }
 
     private void respondList(Context ctx, ListQuery q, Projection p) {
-        ResultPage page = backend.search(q, withMembers(p));
+        ResultPage page = backend.search(q, withMembers(p), !p.selectsOnly(ROW_ATTRIBUTES));
         ObjectNode out = json.createObjectNode();
         out.putArray("schemas").add(LIST_RESPONSE);
         out.put("totalResults", page.totalResults());

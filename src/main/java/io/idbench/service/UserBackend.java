@@ -6,6 +6,7 @@ import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
+import io.idbench.store.UserFields;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -45,8 +46,8 @@ final class UserBackend implements Backend {
     }
 
     @Override
-    public ResultPage search(ListQuery query, boolean withGroups) {
-        return store.searchUsers(query, withGroups);
+    public ResultPage search(ListQuery query, boolean withGroups, boolean withAttributes) {
+        return store.searchUsers(query, new UserFields(withGroups, withAttributes));
     }
 
     private String hash(Validated user) {

@@ -42,25 +42,21 @@ public interface IdentityStore extends AutoCloseable {
     /** @return the version the user had when it was deleted */
     long deleteUser(UUID id, Long expectedVersion);
 
-    /** As {@link #searchUsers(ListQuery, boolean)}, each user with its groups. */
+    /** As {@link #searchUsers(ListQuery, UserFields)}, the whole users. */
     default ResultPage searchUsers(ListQuery query) {
-        return searchUsers(query, true);
+        return searchUsers(query, UserFields.ALL);
     }
 
-    /**
-     * @param withGroups false when the response leaves {@code groups} out: the users come without
-     *                   them and their aggregation is skipped, which is most of what a page of
-     *                   members costs ({@code attributes=userName})
-     */
-    ResultPage searchUsers(ListQuery query, boolean withGroups);
+    /** @param fields what of each user the response needs; the rest is neither read nor aggregated */
+    ResultPage searchUsers(ListQuery query, UserFields fields);
 
-    /** As {@link #findUsers(List, boolean)}, each user with its groups. */
+    /** As {@link #findUsers(List, UserFields)}, the whole users. */
     default List<StoredResource> findUsers(List<UUID> ids) {
-        return findUsers(ids, true);
+        return findUsers(ids, UserFields.ALL);
     }
 
     /** The users with these ids that exist, in the order of {@code ids} (search-engine hits are loaded so). */
-    List<StoredResource> findUsers(List<UUID> ids, boolean withGroups);
+    List<StoredResource> findUsers(List<UUID> ids, UserFields fields);
 
     /** Up to {@code limit} users with ids greater than {@code after} (null: from the start), in id order. */
     List<StoredResource> usersAfter(UUID after, int limit);

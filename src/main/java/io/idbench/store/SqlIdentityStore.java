@@ -72,38 +72,38 @@ public abstract class SqlIdentityStore implements IdentityStore {
      * be inspected (EXPLAIN) exactly as they are executed.
      */
     public List<Sql> userSearchStatements(ListQuery query) {
-        return userSearchStatements(query, true);
+        return userSearchStatements(query, UserFields.ALL);
     }
 
-    /** As {@link #userSearchStatements(ListQuery)}; without groups as {@link #searchUsers(ListQuery, boolean)} runs them. */
-    public abstract List<Sql> userSearchStatements(ListQuery query, boolean withGroups);
+    /** As {@link #userSearchStatements(ListQuery)}, reading only {@code fields} as {@link #searchUsers(ListQuery, UserFields)} does. */
+    public abstract List<Sql> userSearchStatements(ListQuery query, UserFields fields);
 
     /** The statement that reads one user by id. */
     public abstract Sql userReadStatement(UUID id);
 
-    /** Appends the select list of users, FROM the users table as r (with their groups aggregated, or not). */
-    protected abstract void selectUsers(Sql out, boolean withGroups);
+    /** Appends the select list of users' {@code fields}, FROM the users table as r. */
+    protected abstract void selectUsers(Sql out, UserFields fields);
 
     /** Runs a statement built on {@link #selectUsers} and maps its rows. */
-    protected abstract List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException;
+    protected abstract List<StoredResource> users(Connection c, Sql sql, UserFields fields) throws SQLException;
 
     @Override
-    public List<StoredResource> findUsers(List<UUID> ids, boolean withGroups) {
+    public List<StoredResource> findUsers(List<UUID> ids, UserFields fields) {
         if (ids.isEmpty()) {
             return List.of();
         }
         Sql sql = new Sql();
-        selectUsers(sql, withGroups);
+        selectUsers(sql, fields);
         whereIdIn(sql, ids);
-        return inRequestedOrder(ids, read(c -> users(c, sql, withGroups)));
+        return inRequestedOrder(ids, read(c -> users(c, sql, fields)));
     }
 
     @Override
     public List<StoredResource> usersAfter(UUID after, int limit) {
         Sql sql = new Sql();
-        selectUsers(sql, true);
+        selectUsers(sql, UserFields.ALL);
         keysetPage(sql, after, limit);
-        return read(c -> users(c, sql, true));
+        return read(c -> users(c, sql, UserFields.ALL));
     }
 
     @Override

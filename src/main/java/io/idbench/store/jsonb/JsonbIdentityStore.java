@@ -19,6 +19,7 @@ import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
+import io.idbench.store.UserFields;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -69,13 +70,13 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    protected void selectUsers(Sql out, boolean withGroups) {
-        JsonbTable.USERS.select(out, groupLimit(withGroups));
+    protected void selectUsers(Sql out, UserFields fields) {
+        JsonbTable.USERS.select(out, groupLimit(fields), fields.attributes());
     }
 
     @Override
-    protected List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException {
-        return query(c, sql, JsonbTable.USERS, groupLimit(withGroups));
+    protected List<StoredResource> users(Connection c, Sql sql, UserFields fields) throws SQLException {
+        return query(c, sql, JsonbTable.USERS, groupLimit(fields));
     }
 
     @Override
@@ -139,12 +140,12 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
-        return search(JsonbTable.USERS, userSql, query, groupLimit(withGroups));
+    public ResultPage searchUsers(ListQuery query, UserFields fields) {
+        return search(JsonbTable.USERS, userSql, query, groupLimit(fields), fields.attributes());
     }
 
-    private static int groupLimit(boolean withGroups) {
-        return withGroups ? USER_GROUPS : 0;
+    private static int groupLimit(UserFields fields) {
+        return fields.groups() ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------
@@ -202,7 +203,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     @Override
     public ResultPage searchGroups(ListQuery query, int memberLimit) {
-        return search(JsonbTable.GROUPS, groupSql, query, memberLimit);
+        return search(JsonbTable.GROUPS, groupSql, query, memberLimit, true);
     }
 
     @Override
@@ -233,8 +234,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public List<Sql> userSearchStatements(ListQuery query, boolean withGroups) {
-        return statements(JsonbTable.USERS, userSql, query, groupLimit(withGroups));
+    public List<Sql> userSearchStatements(ListQuery query, UserFields fields) {
+        return statements(JsonbTable.USERS, userSql, query, groupLimit(fields), fields.attributes());
     }
 
     @Override
@@ -253,8 +254,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
     }
 
-    private ResultPage search(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
-        List<Sql> statements = statements(table, compiler, q, memberLimit);
+    private ResultPage search(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit, boolean attributes) {
+        List<Sql> statements = statements(table, compiler, q, memberLimit, attributes);
         return page(q, c -> query(c, statements.get(0), table, memberLimit), statements.get(1));
     }
 
@@ -264,11 +265,12 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
      * select list, memberships included, for every row it skips (1.1 s for a page at offset
      * 50,000 of a 100,000-member group).
      */
-    private static List<Sql> statements(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit) {
+    private static List<Sql> statements(JsonbTable table, JsonbFilterSql compiler, ListQuery q, int memberLimit,
+            boolean attributes) {
         Optional<List<Sql>> members = membershipStatements(q, table.membershipAttribute(), MEMBERSHIP,
                 table == JsonbTable.USERS ? DYNAMIC_MEMBERSHIP : null, table == JsonbTable.USERS ? MEMBER_COUNTS : null,
                 table.memberColumn(), table.otherColumn(),
-                sql -> table.select(sql, memberLimit));
+                sql -> table.select(sql, memberLimit, attributes));
         if (members.isPresent() && q.sort() == null) {
             return members.get();
         }
@@ -279,7 +281,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
         }
         Sql page = new Sql();
         if (q.offset() == 0) {
-            table.select(page, memberLimit);
+            table.select(page, memberLimit, attributes);
             page.append(where);
             compiler.orderBy(q.sort(), page);
             page.append(" LIMIT ").param(q.count());
@@ -289,7 +291,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
             page.append("WITH page AS MATERIALIZED (SELECT r.id, " + key + " AS k FROM " + table.table() + " r").append(where)
                     .append(" ORDER BY k" + direction + (direction.isBlank() ? ", " : "") + "r.id LIMIT ").param(q.count())
                     .append(" OFFSET ").param(q.offset()).append(") ");
-            table.select(page, memberLimit);
+            table.select(page, memberLimit, attributes);
             page.append(" JOIN page ON page.id = r.id ORDER BY page.k" + direction + (direction.isBlank() ? ", " : "") + "r.id");
         }
         Sql count = members.map(m -> m.get(1))

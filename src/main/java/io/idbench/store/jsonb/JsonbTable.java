@@ -28,7 +28,13 @@ record JsonbTable(String table, String nameColumn, String nameAttribute, String 
      * a bounded read and is reported instead of materialised.
      */
     void select(Sql out, int memberLimit) {
-        out.append("SELECT r.id, r." + nameColumn + ", r.doc::text, r.version, r.created, r.last_modified, ");
+        select(out, memberLimit, true);
+    }
+
+    /** As {@link #select(Sql, int)}; without {@code attributes} the document is not read (an empty one stands in). */
+    void select(Sql out, int memberLimit, boolean attributes) {
+        out.append("SELECT r.id, r." + nameColumn + ", " + (attributes ? "r.doc::text" : "'{}'")
+                + ", r.version, r.created, r.last_modified, ");
         if (memberLimit > 0) {
             MembershipSql.membershipJson(out, membershipSource, memberColumn, otherColumn, otherTable,
                     otherNameColumn, memberLimit);

@@ -21,6 +21,7 @@ import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
 import io.idbench.store.StoredResource;
+import io.idbench.store.UserFields;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -83,13 +84,13 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    protected void selectUsers(Sql out, boolean withGroups) {
-        select(out, users, groupLimit(withGroups));
+    protected void selectUsers(Sql out, UserFields fields) {
+        select(out, users, groupLimit(fields), fields.attributes());
     }
 
     @Override
-    protected List<StoredResource> users(Connection c, Sql sql, boolean withGroups) throws SQLException {
-        return query(c, sql, users, groupLimit(withGroups));
+    protected List<StoredResource> users(Connection c, Sql sql, UserFields fields) throws SQLException {
+        return query(c, sql, users, groupLimit(fields));
     }
 
     @Override
@@ -164,12 +165,12 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public ResultPage searchUsers(ListQuery query, boolean withGroups) {
-        return search(users, query, groupLimit(withGroups));
+    public ResultPage searchUsers(ListQuery query, UserFields fields) {
+        return search(users, query, groupLimit(fields), fields.attributes());
     }
 
-    private static int groupLimit(boolean withGroups) {
-        return withGroups ? USER_GROUPS : 0;
+    private static int groupLimit(UserFields fields) {
+        return fields.groups() ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------
@@ -222,7 +223,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     @Override
     public ResultPage searchGroups(ListQuery query, int memberLimit) {
-        return search(groups, query, memberLimit);
+        return search(groups, query, memberLimit, true);
     }
 
     @Override
@@ -346,11 +347,16 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
 
     /** The resource row, all its value rows (as one JSON array) and, when asked for, its memberships. */
     private static void select(Sql out, OwnerKind kind, int memberLimit) {
+        select(out, kind, memberLimit, true);
+    }
+
+    /** As above; without {@code attributes} no value row is read. */
+    private static void select(Sql out, OwnerKind kind, int memberLimit, boolean attributes) {
         RelationalTable t = kind.table();
         out.append("SELECT r.id, r." + t.nameColumn() + ", r.version, r.created, r.last_modified, "
-                + "(SELECT json_agg(json_build_array(v.schema_id, v.idx, v.string_value, v.long_value, v.double_value, "
-                + "v.date_value, v.boolean_value) ORDER BY v.schema_id, v.idx)::text FROM " + t.valueTable()
-                + " v WHERE v.owner_id = r.id), ");
+                + (attributes ? "(SELECT json_agg(json_build_array(v.schema_id, v.idx, v.string_value, v.long_value, v.double_value, "
+                        + "v.date_value, v.boolean_value) ORDER BY v.schema_id, v.idx)::text FROM " + t.valueTable()
+                        + " v WHERE v.owner_id = r.id), " : "NULL, "));
         if (memberLimit > 0) {
             membershipJson(out, t.membershipSource(), t.memberColumn(), t.otherColumn(), t.otherTable(), t.otherNameColumn(),
                     memberLimit);
@@ -361,8 +367,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     }
 
     @Override
-    public List<Sql> userSearchStatements(ListQuery query, boolean withGroups) {
-        return statements(users, query, groupLimit(withGroups));
+    public List<Sql> userSearchStatements(ListQuery query, UserFields fields) {
+        return statements(users, query, groupLimit(fields), fields.attributes());
     }
 
     @Override
@@ -381,8 +387,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
     }
 
-    private ResultPage search(OwnerKind kind, ListQuery q, int memberLimit) {
-        List<Sql> statements = statements(kind, q, memberLimit);
+    private ResultPage search(OwnerKind kind, ListQuery q, int memberLimit, boolean attributes) {
+        List<Sql> statements = statements(kind, q, memberLimit, attributes);
         return page(q, c -> query(c, statements.get(0), kind, memberLimit), statements.get(1));
     }
 
@@ -392,12 +398,12 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
      * joined: the plan then never depends on how many matches the planner expects, and r is
      * never scanned (at 100k users it preferred a sequential scan of r_user to a few probes).
      */
-    private static List<Sql> statements(OwnerKind kind, ListQuery q, int memberLimit) {
+    private static List<Sql> statements(OwnerKind kind, ListQuery q, int memberLimit, boolean attributes) {
         RelationalTable t = kind.table();
         Optional<List<Sql>> members = membershipStatements(q, t.membershipAttribute(), MEMBERSHIP,
                 t == RelationalTable.USERS ? DYNAMIC_MEMBERSHIP : null, t == RelationalTable.USERS ? MEMBER_COUNTS : null, t.memberColumn(),
                 t.otherColumn(),
-                sql -> select(sql, kind, memberLimit));
+                sql -> select(sql, kind, memberLimit, attributes));
         if (members.isPresent() && q.sort() == null) {
             return members.get();
         }
@@ -405,7 +411,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         Sql page = new Sql();
         Sql count;
         if (q.filter() == null) {
-            select(page, kind, memberLimit);
+            select(page, kind, memberLimit, attributes);
             compiler.orderBy(q.sort(), page);
             page.append(" LIMIT ").param(q.count()).append(" OFFSET ").param(q.offset());
             count = new Sql().append("SELECT count(*) FROM " + kind.table().table());
@@ -423,7 +429,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
         page.append(" FROM (SELECT owner_id AS id FROM (").append(set).append(") x(owner_id)) m ORDER BY k")
                 .append(q.sort() == null ? "" : RelationalFilterSql.direction(q.sort())).append(", m.id LIMIT ")
                 .param(q.count()).append(" OFFSET ").param(q.offset()).append(") ");
-        select(page, kind, memberLimit);
+        select(page, kind, memberLimit, attributes);
         page.append(" JOIN page ON page.id = r.id ORDER BY page.k")
                 .append(q.sort() == null ? "" : RelationalFilterSql.direction(q.sort())).append(", r.id");
         count = members.map(m -> m.get(1)).orElseGet(() -> new Sql().append("SELECT count(*) FROM (").append(set).append(") s"));
