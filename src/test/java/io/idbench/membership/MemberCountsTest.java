@@ -126,9 +126,7 @@ public abstract class MemberCountsTest extends ServiceTestBase {
     @Test
     void aGroupWithMembersIsDeletedWithItsCounts() {
         List<String> ids = users(30);
-        String group = group("counted-b");
-        Response added = scim.patch("/Groups/" + group + "?excludedAttributes=members", memberPatch("add", ids), null);
-        assertThat(added.status()).as(added.toString()).isIn(200, 204);
+        String group = groupOf("counted-b", ids);
         assertThat(total(group)).isEqualTo(30);
         assertThat(page(group, 11, 5)).isEqualTo(new ArrayList<>(new TreeSet<>(ids)).subList(10, 15));
 
@@ -140,9 +138,7 @@ public abstract class MemberCountsTest extends ServiceTestBase {
     @Test
     void aPageOfNamesHoldsTheSameUsersAsAFullPage() {
         List<String> ids = users(12);
-        String group = group("counted-c");
-        Response added = scim.patch("/Groups/" + group + "?excludedAttributes=members", memberPatch("add", ids), null);
-        assertThat(added.status()).as(added.toString()).isIn(200, 204);
+        String group = groupOf("counted-c", ids);
         String filter = "&startIndex=3&count=5&filter=" + q("groups.value eq \"" + group + "\"");
 
         JsonNode without = scim.get("/Users?attributes=userName" + filter).body();
@@ -163,6 +159,14 @@ public abstract class MemberCountsTest extends ServiceTestBase {
         List<String> out = new ArrayList<>();
         page.path("Resources").forEach(r -> out.add(r.path("id").asText() + " " + r.path("userName").asText()));
         return out;
+    }
+
+    /** A new group with these members, added in one PATCH. */
+    private String groupOf(String name, List<String> members) {
+        String group = group(name);
+        Response added = scim.patch("/Groups/" + group + "?excludedAttributes=members", memberPatch("add", members), null);
+        assertThat(added.status()).as(added.toString()).isIn(200, 204);
+        return group;
     }
 
     private long total(String group) {
