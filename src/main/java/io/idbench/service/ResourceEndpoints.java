@@ -28,6 +28,12 @@ final class ResourceEndpoints {
     static final String LIST_RESPONSE = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
     static final String SEARCH_REQUEST = "urn:ietf:params:scim:api:messages:2.0:SearchRequest";
 
+    /**
+     * Core attributes a resource's row holds outside its other attributes (the name, what the
+     * membership views give, and id and meta): a response of only these reads no other attribute.
+     */
+    private static final Set<String> ROW_ATTRIBUTES = Set.of("id", "meta", "userName", "displayName", "groups", "members");
+
     private final ResourceType type;
     private final Backend backend;
     private final ResourceRenderer renderer;
@@ -35,11 +41,6 @@ final class ResourceEndpoints {
     private final int maxResults;
     private final ResourceValidator validator;
     private final PatchApplier patcher;
-    /**
-     * Core attributes a resource's row holds outside its other attributes (the name, what the
-     * membership views give, and id and meta): a response of only these reads no other attribute.
-     */
-    private static final Set<String> ROW_ATTRIBUTES = Set.of("id", "meta", "userName", "displayName", "groups", "members");
     /** The attribute loaded only on demand (Group members); null for Users. */
     private final AttributeDef costly;
     /** The membership attribute (Group members, User groups): aggregated only when the response wants it. */

@@ -39,6 +39,9 @@ import org.postgresql.util.ServerErrorMessage;
  * {@link MembershipSql}. Subclasses bring the physical design.
  */
 public abstract class SqlIdentityStore implements IdentityStore {
+    /** A user's groups are few; the bound only guards against pathological data. */
+    protected static final int USER_GROUPS = 100_000;
+
     protected final DataSource dataSource;
     protected final ObjectMapper json;
     /** Stored JSON was validated on the way in: no duplicate-key detection on the way out. */
@@ -86,6 +89,11 @@ public abstract class SqlIdentityStore implements IdentityStore {
 
     /** Runs a statement built on {@link #selectUsers} and maps its rows. */
     protected abstract List<StoredResource> users(Connection c, Sql sql, UserFields fields) throws SQLException;
+
+    /** The membership bound of a read of users with {@code fields}: 0 reads no groups. */
+    protected static int groupLimit(UserFields fields) {
+        return fields.groups() ? USER_GROUPS : 0;
+    }
 
     @Override
     public List<StoredResource> findUsers(List<UUID> ids, UserFields fields) {

@@ -45,8 +45,6 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     private static final String DYNAMIC_MEMBERSHIP = "scim_dyn_membership";
     /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
     private static final String MEMBER_COUNTS = "scim_membership_count";
-    /** A user's groups are few; the bound only guards against pathological data. */
-    private static final int USER_GROUPS = 100_000;
 
     private static final Map<String, String> UNIQUE_INDEXES = Map.of(
             "scim_user_user_name_uq", "userName",
@@ -142,10 +140,6 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     @Override
     public ResultPage searchUsers(ListQuery query, UserFields fields) {
         return search(JsonbTable.USERS, userSql, query, groupLimit(fields), fields.attributes());
-    }
-
-    private static int groupLimit(UserFields fields) {
-        return fields.groups() ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------

@@ -59,7 +59,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     private static final String DYNAMIC_MEMBERSHIP = "r_dyn_membership";
     /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
     private static final String MEMBER_COUNTS = "r_membership_count";
-    private static final int USER_GROUPS = 100_000;
     private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
 
     private final OwnerKind users;
@@ -167,10 +166,6 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     @Override
     public ResultPage searchUsers(ListQuery query, UserFields fields) {
         return search(users, query, groupLimit(fields), fields.attributes());
-    }
-
-    private static int groupLimit(UserFields fields) {
-        return fields.groups() ? USER_GROUPS : 0;
     }
 
     // ---- groups --------------------------------------------------------------------------
