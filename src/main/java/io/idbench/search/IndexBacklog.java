@@ -3,7 +3,6 @@ package io.idbench.search;
 import io.idbench.store.Jdbc;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +25,17 @@ public final class IndexBacklog {
         jdbc.runScript(DDL);
     }
 
+    /**
+     * Stands for every user: recorded when a rebuild starts, removed only when one completes, so a
+     * rebuild that fails half-way (the engine down) leaves the evidence that the whole index is
+     * stale, and the repairer rebuilds again once the engine answers.
+     */
+    public static final UUID EVERY_USER = new UUID(0L, 0L);
+
     public record Entry(UUID userId, OffsetDateTime recorded) {
+        public boolean everyUser() {
+            return EVERY_USER.equals(userId);
+        }
     }
 
     public void record(Collection<UUID> ids, String reason) {
@@ -83,10 +92,41 @@ public final class IndexBacklog {
         });
     }
 
-    public void clear() {
+    /** Records that the whole index is to be rebuilt; returns the time recorded, for {@link #rebuilt}. */
+    public OffsetDateTime recordRebuild(String reason) {
+        record(List.of(EVERY_USER), reason);
+        return jdbc.autocommit(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT recorded FROM search_backlog WHERE user_id = ?")) {
+                ps.setObject(1, EVERY_USER);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getObject(1, OffsetDateTime.class);
+                }
+            }
+        });
+    }
+
+    /** True while a rebuild was asked for and has not completed. */
+    public boolean rebuildPending() {
+        return jdbc.autocommit(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM search_backlog WHERE user_id = ?")) {
+                ps.setObject(1, EVERY_USER);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
+    /**
+     * After a completed rebuild that started at {@code started}: every entry recorded up to then is
+     * settled (the rebuild read those users afterwards); later ones await the repair.
+     */
+    public void rebuilt(OffsetDateTime started) {
         jdbc.autocommit(c -> {
-            try (Statement s = c.createStatement()) {
-                s.executeUpdate("DELETE FROM search_backlog");
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM search_backlog WHERE recorded <= ?")) {
+                ps.setObject(1, started);
+                ps.executeUpdate();
             }
             return null;
         });

@@ -12,6 +12,7 @@ import io.idbench.store.StoredResource;
 import io.idbench.store.UserFields;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -339,8 +340,16 @@ public final class IndexedIdentityStore implements IdentityStore {
             }
             seen = recorded;
         }
+        if (backlog.rebuildPending()) {
+            rebuild(n -> {}); // ends with a repair of what was written during it
+            return;
+        }
         List<IndexBacklog.Entry> entries;
         while (!(entries = backlog.oldest(BATCH)).isEmpty()) {
+            if (entries.stream().anyMatch(IndexBacklog.Entry::everyUser)) {
+                rebuild(n -> {}); // asked for while this repair ran
+                return;
+            }
             List<UUID> ids = entries.stream().map(IndexBacklog.Entry::userId).toList();
             List<StoredResource> found = store.findUsers(ids);
             Set<UUID> gone = new HashSet<>(ids);
@@ -406,7 +415,9 @@ public final class IndexedIdentityStore implements IdentityStore {
     public synchronized long rebuild(LongConsumer progress) {
         long t0 = System.nanoTime();
         markStale();
-        backlog.clear();
+        // Recorded before anything is dropped, and settled only once the load completed: a failed
+        // rebuild leaves the index stale (searches on the database) until one succeeds.
+        OffsetDateTime started = backlog.recordRebuild("rebuild started");
         index.drop();
         index.create(true);
         long n = 0;
@@ -421,6 +432,7 @@ public final class IndexedIdentityStore implements IdentityStore {
             progress.accept(n);
         }
         index.loaded();
+        backlog.rebuilt(started);
         repair(); // writes made during the load were recorded; this also clears the stale state
         lastRebuild = new Rebuild(n, Duration.ofNanos(System.nanoTime() - t0));
         return n;
@@ -431,6 +443,7 @@ public final class IndexedIdentityStore implements IdentityStore {
         out.put("index", index.description());
         out.put("stale", isStale());
         out.put("backlog", backlog.size());
+        out.put("rebuildPending", backlog.rebuildPending());
         out.put("engineSearches", engineSearches.get());
         out.put("searchFallbacks", fallbacks.get());
         out.put("repairedUsers", repairedUsers.get());

@@ -187,6 +187,43 @@ public abstract class SearchIndexTest extends ServiceTestBase {
     }
 
     @Test
+    void aRebuildThatFailsLeavesTheIndexStaleUntilOneSucceeds() throws IOException {
+        createUser("si-one", 30);
+        createUser("si-two", 31);
+        try (RestClient engine = RestClient.builder(HttpHost.create(TestSearchEngines.url(search()))).build()) {
+            // A read-only cluster refuses writes and dropping or creating an index, as an engine that is away would.
+            readOnly(engine, true);
+            try {
+                createUser("si-during", 32);
+                Assertions.assertThatThrownBy(() -> indexed().rebuild()).isInstanceOf(SearchIndexException.class);
+                ObjectNode status = indexed().status(JSON.createObjectNode());
+                assertThat(status.path("stale").asBoolean()).isTrue();
+                assertThat(status.path("rebuildPending").asBoolean()).isTrue();
+                assertThat(scim.get("/Users?count=0&filter=" + q("userName sw \"si-\"")).body().path("totalResults").asLong())
+                        .isEqualTo(3);
+                Assertions.assertThatThrownBy(() -> indexed().repair()).isInstanceOf(SearchIndexException.class);
+                assertThat(indexed().isStale()).isTrue();
+            } finally {
+                readOnly(engine, false);
+            }
+            indexed().repair(); // the pending rebuild runs now
+            ObjectNode status = indexed().status(JSON.createObjectNode());
+            assertThat(status.path("stale").asBoolean()).as(status.toString()).isFalse();
+            assertThat(status.path("rebuildPending").asBoolean()).isFalse();
+            assertThat(status.path("backlog").asLong()).isZero();
+            IndexConsistency.Report report = check();
+            assertThat(report.consistent()).as(report.toJson(JSON).toString()).isTrue();
+            assertThat(report.databaseUsers()).isEqualTo(3);
+        }
+    }
+
+    private static void readOnly(RestClient engine, boolean on) throws IOException {
+        Request settings = new Request("PUT", "/_cluster/settings");
+        settings.setJsonEntity("{\"persistent\":{\"cluster.blocks.read_only\":" + (on ? "true" : "null") + "}}");
+        engine.performRequest(settings);
+    }
+
+    @Test
     void renamingAGroupReindexesItsMembers() {
         String a = createUser("si-member-a", 20).id();
         String b = createUser("si-member-b", 21).id();
