@@ -7,6 +7,7 @@ import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.ResourceType;
 import io.idbench.scim.schema.ResourceType.SchemaAttribute;
 import io.idbench.scim.schema.Schema;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -39,6 +40,7 @@ public final class AttributePaths {
     }
 
     public static Path parse(String text, Function<String, ScimException> error) {
+        RequestLimits.checkExpression(text, "attribute path", error);
         try {
             return Path.fromString(text);
         } catch (BadRequestException | RuntimeException e) {
@@ -47,6 +49,12 @@ public final class AttributePaths {
     }
 
     public static Resolved resolve(ResourceType type, String text, Function<String, ScimException> error) {
+        // A whole extension (attributes=urn:…:enterprise:2.0:User): the parser would read its last
+        // segment as an attribute name.
+        Optional<Schema> extension = type.extension(text);
+        if (extension.isPresent()) {
+            return new Resolved(extension.get(), null, null, null);
+        }
         return resolve(type, parse(text, error), text, error);
     }
 

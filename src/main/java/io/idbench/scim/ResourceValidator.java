@@ -223,6 +223,10 @@ public final class ResourceValidator {
                 if (!value.isTextual()) {
                     throw ScimException.invalidValue("'" + path + "' must be a string, not " + value);
                 }
+                String problem = RequestLimits.stringProblem(value.textValue());
+                if (problem != null) {
+                    throw ScimException.invalidValue("The value of '" + path + "' " + problem);
+                }
                 return value.textValue().isEmpty() ? null : value;
         }
     }

@@ -7,16 +7,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.membership.ProfileGroups;
+import io.idbench.scim.RequestLimits;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.SearchIndexException;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ProfileGroupSetup;
 import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import jakarta.servlet.DispatcherType;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import org.eclipse.jetty.servlet.FilterHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,8 +64,14 @@ public final class ScimServer implements AutoCloseable {
             cfg.showJavalinBanner = false;
             cfg.startupWatcherEnabled = false;
             cfg.http.prefer405over404 = true;
-            cfg.http.maxRequestSize = 2_000_000L;
+            cfg.http.maxRequestSize = RequestLimits.MAX_BODY_BYTES;
             cfg.router.ignoreTrailingSlashes = true;
+            cfg.jetty.modifyServer(server -> server.setErrorHandler(new ScimErrorHandler(json)));
+            cfg.jetty.modifyServletContextHandler(context -> {
+                context.setErrorHandler(new ScimErrorHandler(json));
+                context.addFilter(new FilterHolder(new BoundedBodies(RequestLimits.MAX_BODY_BYTES)), "/*",
+                        EnumSet.of(DispatcherType.REQUEST));
+            });
         });
         ScimServer server = new ScimServer(app);
         ResourceRenderer renderer = new ResourceRenderer(json, () -> server.baseUrl);
@@ -85,12 +97,19 @@ public final class ScimServer implements AutoCloseable {
         app.after(timing::after);
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
+        app.before(BASE_PATH + "/*", ScimServer::requireJsonBody);
         app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));
         app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, switch (e.getStatus()) {
             case 404 -> "No such endpoint: " + ctx.method() + " " + ctx.path();
             case 405 -> "Method " + ctx.method() + " is not allowed on " + ctx.path();
+            case 413 -> "The request body is larger than " + RequestLimits.MAX_BODY_BYTES + " bytes";
             default -> e.getMessage();
         }, json));
+        app.exception(SearchIndexException.class, (e, ctx) -> {
+            LOG.warn("Search engine unavailable on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+            ctx.header("Retry-After", "5");
+            error(ctx, 503, null, "The search engine is unavailable: " + e.getMessage(), json);
+        });
         app.exception(Exception.class, (e, ctx) -> {
             LOG.error("Unexpected error on {} {}", ctx.method(), ctx.path(), e);
             error(ctx, 500, null, "Internal server error", json);
@@ -114,6 +133,27 @@ public final class ScimServer implements AutoCloseable {
         }
     }
 
+    /**
+     * RFC 7644 §3.1: requests carry {@code application/scim+json}; plain {@code application/json} is
+     * accepted too, as is no Content-Type (most clients' default). XML, text or forms are not
+     * parsed as JSON by chance: 415.
+     */
+    private static void requireJsonBody(Context ctx) {
+        String method = ctx.method().name();
+        if (!method.equals("POST") && !method.equals("PUT") && !method.equals("PATCH")) {
+            return;
+        }
+        String type = ctx.contentType();
+        if (type == null || type.isBlank()) {
+            return;
+        }
+        String mediaType = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        if (!mediaType.equals(SCIM_JSON) && !mediaType.equals("application/json")) {
+            throw new ScimException(415, null, "Content-Type " + type + " is not supported: send " + SCIM_JSON
+                    + " (or application/json)");
+        }
+    }
+
     public int port() {
         return app.port();
     }
@@ -132,6 +172,11 @@ public final class ScimServer implements AutoCloseable {
     }
 
     static void error(Context ctx, int status, String scimType, String detail, ObjectMapper json) {
+        send(ctx, status, errorBody(json, status, scimType, detail), json);
+    }
+
+    /** RFC 7644 §3.12: {@code schemas}, {@code status} as a string, {@code scimType} (400 and 409 only), {@code detail}. */
+    static ObjectNode errorBody(ObjectMapper json, int status, String scimType, String detail) {
         ObjectNode out = json.createObjectNode();
         out.putArray("schemas").add(ERROR_URN);
         out.put("status", String.valueOf(status));
@@ -139,7 +184,7 @@ public final class ScimServer implements AutoCloseable {
             out.put("scimType", scimType);
         }
         out.put("detail", detail);
-        send(ctx, status, out, json);
+        return out;
     }
 
     @Override

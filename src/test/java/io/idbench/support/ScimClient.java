@@ -78,6 +78,15 @@ public final class ScimClient {
                 : HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Any method, body publisher and headers (name, value, …); the given headers replace the defaults. */
+    public Response send(String method, String path, HttpRequest.BodyPublisher body, String... headers) {
+        HttpRequest.Builder b = request(path).method(method, body);
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.setHeader(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/scim+json");

@@ -7,6 +7,7 @@ import com.unboundid.scim2.common.filters.Filter;
 import com.unboundid.scim2.common.filters.FilterType;
 import io.idbench.scim.AttributePaths;
 import io.idbench.scim.DateTimes;
+import io.idbench.scim.RequestLimits;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.Expr.Op;
 import io.idbench.scim.schema.AttributeDef;
@@ -40,13 +41,33 @@ public final class FilterResolver {
         if (filterText == null || filterText.isBlank()) {
             throw ScimException.invalidFilter("The filter is empty");
         }
+        RequestLimits.checkExpression(filterText, "filter", ScimException::invalidFilter);
         Filter filter;
         try {
             filter = Filter.fromString(filterText);
         } catch (BadRequestException | RuntimeException e) {
             throw ScimException.invalidFilter("Invalid filter '" + filterText + "': " + firstLine(e.getMessage()));
         }
+        int terms = terms(filter);
+        if (terms > RequestLimits.MAX_FILTER_TERMS) {
+            throw ScimException.tooMany("The filter has " + terms + " comparisons; at most " + RequestLimits.MAX_FILTER_TERMS
+                    + " are allowed in one request");
+        }
         return resolve(filter);
+    }
+
+    /** Comparisons and presence tests, value filters' included. */
+    static int terms(Filter filter) {
+        if (filter.isCombiningFilter()) {
+            return filter.getCombinedFilters().stream().mapToInt(FilterResolver::terms).sum();
+        }
+        if (filter.getFilterType() == FilterType.NOT) {
+            return terms(filter.getInvertedFilter());
+        }
+        if (filter.getFilterType() == FilterType.COMPLEX_VALUE) {
+            return terms(filter.getValueFilter());
+        }
+        return 1;
     }
 
     /** The parser's message without the JSON reader's location boilerplate. */
@@ -257,6 +278,10 @@ public final class FilterResolver {
             case BINARY:
                 if (!value.isTextual()) {
                     throw ScimException.invalidFilter("'" + path + "' is a string; the value in " + where + " must be quoted");
+                }
+                if (value.textValue().indexOf('\u0000') >= 0) {
+                    throw ScimException
+                            .invalidFilter("The value in " + where + " contains the character U+0000, which no stored value holds");
                 }
                 return value.textValue();
             case BOOLEAN:
