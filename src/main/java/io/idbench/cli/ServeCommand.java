@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.common.Json;
+import io.idbench.common.PrivateFiles;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
 import io.idbench.search.IndexedIdentityStore;
@@ -68,6 +69,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "JDBC connections in the pool (default: ${DEFAULT-VALUE}).")
     int dbPoolSize;
 
+    @Option(names = "--statement-timeout", paramLabel = "<ms>", defaultValue = "" + ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS,
+            description = "Longest a request's database statement may run, in ms; past it the request gets 400 tooMany "
+                    + "(a search) or 503 (0: no limit; default: ${DEFAULT-VALUE}).")
+    int statementTimeoutMs;
+
     @Option(names = "--max-results", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_MAX_RESULTS,
             description = "Largest page a list request returns; also the default count (default: ${DEFAULT-VALUE}).")
     int maxResults;
@@ -94,7 +100,8 @@ public final class ServeCommand implements Callable<Integer> {
     /** The validated configuration these options describe (a {@link io.idbench.config.ConfigException} otherwise). */
     public ScenarioConfig config() {
         return configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
-                .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize).withMaxResults(maxResults)
+                .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize)
+                .withStatementTimeoutMs(statementTimeoutMs).withMaxResults(maxResults)
                 .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(handicap)).build();
     }
 
@@ -139,7 +146,7 @@ public final class ServeCommand implements Callable<Integer> {
             started.push(server);
             printReady(out, config, server, staticToken, adminPw);
             if (infoFile != null) {
-                writeInfo(server, staticToken, stack, config);
+                writeInfo(server, staticToken, config.adminPassword() == null ? adminPw : null, stack, config);
             }
         } catch (Exception e) {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -165,18 +172,29 @@ public final class ServeCommand implements Callable<Integer> {
             out.println("HANDICAPPED (calibration): " + config.handicap() + " of CPU burnt on purpose in those operations");
         }
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
-        out.println("  static token:  " + staticToken + (config.token() == null ? "   (generated; fix it with --token)" : ""));
-        out.println(
-                "  issue a token: curl -s -u " + config.adminUser() + ":" + (config.adminPassword() == null ? adminPw : "<admin password>")
-                        + " -d grant_type=client_credentials " + root + Endpoints.TOKEN);
-        out.println("  try:           curl -s -H 'Authorization: Bearer " + staticToken + "' " + server.baseUrl() + "/Users");
+        // Secrets go to a person at a terminal, never into a log (a run's service.log is published).
+        boolean terminal = System.console() != null;
+        String token = terminal ? staticToken : "<token>";
+        out.println("  static token:  " + (terminal ? staticToken : "<not printed: the output is not a terminal"
+                + (infoFile != null ? "; it is in " + infoFile : "") + ">")
+                + (config.token() == null ? "   (generated; fix it with --token)" : ""));
+        out.println("  issue a token: curl -s -u " + config.adminUser() + ":"
+                + (config.adminPassword() == null && terminal ? adminPw : "<admin password>")
+                + " -d grant_type=client_credentials " + root + Endpoints.TOKEN);
+        out.println("  try:           curl -s -H 'Authorization: Bearer " + token + "' " + server.baseUrl() + "/Users");
         out.println("Stop with Ctrl-C (or SIGTERM): the service, PostgreSQL and the search engine stop together.");
         out.flush();
     }
 
-    private void writeInfo(ScimServer server, String staticToken, ServiceStack stack, ScenarioConfig config) throws IOException {
+    private void writeInfo(ScimServer server, String staticToken, String generatedAdminPassword, ServiceStack stack,
+            ScenarioConfig config) throws IOException {
         var json = Json.mapper().createObjectNode();
         json.put("baseUrl", server.baseUrl()).put("port", server.port()).put("token", staticToken)
+                .put("adminUser", config.adminUser());
+        if (generatedAdminPassword != null) {
+            json.put("adminPassword", generatedAdminPassword); // printed nowhere else when the output is a log
+        }
+        json
                 .put("storage", stack.store.storage().id()).put("search", config.search().id()).put("pid", ProcessHandle.current().pid());
         if (config.searchEngine()) {
             json.put("searchUrl", stack.engineUrl).put("searchIndex", config.searchIndex());
@@ -187,7 +205,7 @@ public final class ServeCommand implements Callable<Integer> {
         json.set("providers", stack.providers);
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
-        Files.writeString(tmp, json.toPrettyString());
+        Files.writeString(PrivateFiles.ensure(tmp), json.toPrettyString()); // it holds the token
         Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

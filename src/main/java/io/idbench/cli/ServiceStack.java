@@ -8,6 +8,7 @@ import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedSearchEngine;
+import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.provision.SearchEngineProvider;
@@ -77,7 +78,12 @@ final class ServiceStack {
         out.println(pg.description());
         ObjectNode providers = Json.mapper().createObjectNode();
         ObjectNode pgNode = providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
-        postmasterPid(pg).ifPresent(pid -> pgNode.put("pid", pid));
+        Optional<Long> postmaster = postmasterPid(pg);
+        postmaster.ifPresent(pid -> pgNode.put("pid", pid));
+        if (pg.provider() == Provider.EMBEDDED && postmaster.isPresent()) {
+            OrphanReaper.watch(postmaster.get(), OrphanReaper.POSTGRES_SIGNAL);
+            DeathWatch.failFastWhenGone("The embedded PostgreSQL", postmaster.get());
+        }
         out.flush();
 
         SeedProgress progress = TerminalProgress.forOutput(line -> {
@@ -91,7 +97,7 @@ final class ServiceStack {
             out.println("Wrote the ids and userNames of " + config.users() + " identities to " + config.usersCsv());
         }
         PoolWaits waits = new PoolWaits();
-        HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize(), waits);
+        HikariDataSource ds = ConnectionPools.create(pg, config.dbPoolSize(), waits, config.statementTimeoutMs());
         started.push(ds);
         IdentityStore store = IdentityStores.open(config.storage(), ds, Json.mapper());
         String engineUrl = null;
@@ -101,6 +107,10 @@ final class ServiceStack {
             ObjectNode engineNode = providers.putObject("searchEngine").put("provider", searchEngine.provider().id())
                     .put("description", searchEngine.description());
             searchEngine.hostPid().ifPresent(pid -> engineNode.put("pid", pid));
+            if (searchEngine instanceof EmbeddedSearchEngine embedded) {
+                OrphanReaper.watch(embedded.pid(), OrphanReaper.ENGINE_SIGNAL);
+                DeathWatch.failFastWhenGone("The embedded " + config.search().productName(), embedded.pid());
+            }
             out.flush();
             IndexedIdentityStore indexed;
             try {
@@ -162,6 +172,7 @@ final class ServiceStack {
 
     /** Stops everything started, last first; a failure to stop one is reported and the others still stop. */
     static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {
+        DeathWatch.stopping();
         while (!started.isEmpty()) {
             AutoCloseable c = started.pop();
             try {

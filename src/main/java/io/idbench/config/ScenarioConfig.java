@@ -26,6 +26,11 @@ public final class ScenarioConfig {
     public static final int DEFAULT_BCRYPT_COST = 10;
     /** Enough connections for 10 JMeter threads plus headroom; PostgreSQL itself has 2 cores here. */
     public static final int DEFAULT_DB_POOL_SIZE = 20;
+    /**
+     * The longest one database statement of a request may run, in ms (0: no limit): no client
+     * request holds a backend longer. Index builds and seeding run on other connections.
+     */
+    public static final int DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
     public static final int DEFAULT_MAX_RESULTS = 1000;
     public static final int DEFAULT_TOKEN_TTL_SECONDS = 3600;
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
@@ -71,6 +76,7 @@ public final class ScenarioConfig {
     private final String dbUser;
     private final String dbPassword;
     private final int dbPoolSize;
+    private final int statementTimeoutMs;
     private final int maxResults;
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
@@ -107,6 +113,7 @@ public final class ScenarioConfig {
         this.dbUser = b.dbUser;
         this.dbPassword = b.dbPassword;
         this.dbPoolSize = b.dbPoolSize;
+        this.statementTimeoutMs = b.statementTimeoutMs;
         this.maxResults = b.maxResults;
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
@@ -150,6 +157,8 @@ public final class ScenarioConfig {
     public String dbUser() { return dbUser; }
     public String dbPassword() { return dbPassword; }
     public int dbPoolSize() { return dbPoolSize; }
+
+    public int statementTimeoutMs() { return statementTimeoutMs; }
     public int maxResults() { return maxResults; }
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
@@ -217,6 +226,7 @@ public final class ScenarioConfig {
         private String dbUser = "postgres";
         private String dbPassword = "";
         private int dbPoolSize = DEFAULT_DB_POOL_SIZE;
+        private int statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS;
         private int maxResults = DEFAULT_MAX_RESULTS;
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
@@ -261,6 +271,8 @@ public final class ScenarioConfig {
         public Builder withDbUser(String v) { this.dbUser = v; return this; }
         public Builder withDbPassword(String v) { this.dbPassword = v; return this; }
         public Builder withDbPoolSize(int v) { this.dbPoolSize = v; return this; }
+
+        public Builder withStatementTimeoutMs(int v) { this.statementTimeoutMs = v; return this; }
         public Builder withMaxResults(int v) { this.maxResults = v; return this; }
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
@@ -319,6 +331,9 @@ public final class ScenarioConfig {
             }
             if (dbPoolSize < 1 || dbPoolSize > 500) {
                 throw new ConfigException("db pool size must be between 1 and 500, was " + dbPoolSize);
+            }
+            if (statementTimeoutMs < 0 || statementTimeoutMs > 3_600_000) {
+                throw new ConfigException("statement timeout must be between 0 (none) and 3600000 ms, was " + statementTimeoutMs);
             }
             if (maxResults < 1 || maxResults > 100_000) {
                 throw new ConfigException("max results must be between 1 and 100000, was " + maxResults);

@@ -198,6 +198,11 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
                 + " (" + why + "; pid " + process.pid() + ")";
     }
 
+    /** The engine's JVM, a child of this one. */
+    public long pid() {
+        return process.pid();
+    }
+
     @Override
     public void close() {
         stop(true);

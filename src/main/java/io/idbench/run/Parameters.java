@@ -63,6 +63,8 @@ public final class Parameters {
             serve("db.user", "postgres", "--db-user", "its user"),
             new Parameter("db.password", "", "--db-password", true, "its password"),
             serve("db.poolSize", "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE, "--db-pool-size", "the service's JDBC connections"),
+            serve("db.statementTimeout", "" + ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS, "--statement-timeout",
+                    "longest a request's database statement may run, ms (0: none)"),
             serve("pgDataDir", ScenarioConfig.DEFAULT_PG_DATA_DIR, "--pg-data-dir",
                     "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
             serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),

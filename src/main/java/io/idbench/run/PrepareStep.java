@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.cli.ServeCommand;
 import io.idbench.common.FileTrees;
+import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
@@ -65,10 +66,10 @@ final class PrepareStep {
         }
         removeOldJmeterTrees(run.jmeterDir().getParent());
         if (!serveArgs.isEmpty()) {
-            Files.write(run.serveArgs(), serveArgs.stream().map(PrepareStep::quoted).toList());
+            Files.write(PrivateFiles.ensure(run.serveArgs()), serveArgs.stream().map(PrepareStep::quoted).toList());
         }
         if (versus != null) {
-            Files.write(run.serveArgs(RunDirectory.B), versus.serveArgs.stream().map(PrepareStep::quoted).toList());
+            Files.write(PrivateFiles.ensure(run.serveArgs(RunDirectory.B)), versus.serveArgs.stream().map(PrepareStep::quoted).toList());
         }
         // One plan, one JMeter JVM for all repetitions: JMeter's own JIT warms up once, not in every repetition.
         Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
@@ -223,7 +224,7 @@ final class PrepareStep {
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
         }
-        try (var w = Files.newBufferedWriter(run.jmeterProperties())) {
+        try (var w = Files.newBufferedWriter(PrivateFiles.ensure(run.jmeterProperties()))) {
             p.store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
         }
     }

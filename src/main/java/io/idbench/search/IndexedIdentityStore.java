@@ -242,6 +242,21 @@ public final class IndexedIdentityStore implements IdentityStore {
         return store.countUsers();
     }
 
+    @Override
+    public Optional<String> databaseProblem() {
+        return store.databaseProblem();
+    }
+
+    /** Why the engine cannot serve the index now, or empty when it can. */
+    public Optional<String> engineProblem() {
+        try {
+            index.count();
+            return Optional.empty();
+        } catch (SearchIndexException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
     // ---- groups: their members' documents carry the membership --------------------------
 
     @Override

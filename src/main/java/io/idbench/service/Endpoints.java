@@ -14,6 +14,8 @@ public final class Endpoints {
     public static final String TELEMETRY_RESET = TELEMETRY + "/reset";
     /** The search index's status, {@code /check} and {@code /rebuild}. */
     public static final String SEARCH_INDEX = "/idbench/search-index";
+    /** Up or down: 200 when the database and the engine answer, 503 naming what does not (no token needed). */
+    public static final String HEALTH = "/idbench/health";
 
     private Endpoints() {
     }

@@ -14,6 +14,7 @@ import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.SearchIndexException;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ProfileGroupSetup;
+import io.idbench.store.SqlErrors;
 import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -81,6 +82,7 @@ public final class ScimServer implements AutoCloseable {
                 config.maxResults()).register(app, BASE_PATH);
         new DiscoveryEndpoints(json, () -> server.baseUrl, config.maxResults()).register(app, BASE_PATH);
         new TokenEndpoint(tokens, json).register(app, TOKEN_PATH);
+        new HealthEndpoint(store, json).register(app);
         if (store instanceof IndexedIdentityStore indexed) {
             new SearchIndexEndpoints(indexed, json).register(app);
             app.before(SearchIndexEndpoints.PATH, ctx -> authenticate(ctx, tokens));
@@ -111,12 +113,39 @@ public final class ScimServer implements AutoCloseable {
             error(ctx, 503, null, "The search engine is unavailable: " + e.getMessage(), json);
         });
         app.exception(Exception.class, (e, ctx) -> {
+            if (SqlErrors.timedOut(e)) {
+                // A search is the client's to narrow; anything else is the service's trouble.
+                String detail = "The request's database statement ran longer than the service's statement timeout of "
+                        + config.statementTimeoutMs() + " ms";
+                if (ctx.method().name().equals("GET") || ctx.path().endsWith("/.search")) {
+                    error(ctx, 400, "tooMany", detail + "; narrow the filter", json);
+                } else {
+                    error(ctx, 503, null, detail, json);
+                }
+                return;
+            }
+            if (SqlErrors.unavailable(e)) {
+                LOG.warn("Database unavailable on {} {}: {}", ctx.method(), ctx.path(), rootMessage(e));
+                ctx.header("Retry-After", "5");
+                error(ctx, 503, null, "The database is unavailable", json);
+                return;
+            }
+            // The JDBC driver is told to keep bound values and row details out of its messages (ConnectionPools).
             LOG.error("Unexpected error on {} {}", ctx.method(), ctx.path(), e);
             error(ctx, 500, null, "Internal server error", json);
         });
         app.start(config.bind(), config.port());
         server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;
         return server;
+    }
+
+    /** The innermost cause's class and message. */
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
     private static String hostForUrl(String bind) {

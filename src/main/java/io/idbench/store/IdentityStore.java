@@ -63,6 +63,9 @@ public interface IdentityStore extends AutoCloseable {
 
     long countUsers();
 
+    /** Why the database cannot serve requests now (no connection, no answer within 2 s), or empty when it can. */
+    Optional<String> databaseProblem();
+
     /** Creates the group; the result carries at most {@code memberLimit} members (see findGroup). */
     default StoredResource createGroup(ObjectNode body, int memberLimit) {
         return createGroup(UUID.randomUUID(), body, memberLimit);

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -117,6 +118,15 @@ public abstract class SqlIdentityStore implements IdentityStore {
     @Override
     public long countUsers() {
         return jdbc.count(names.userTable());
+    }
+
+    @Override
+    public Optional<String> databaseProblem() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(2) ? Optional.empty() : Optional.of("no answer within 2 s");
+        } catch (SQLException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.idbench.support.Postmasters;
 import java.io.BufferedReader;
@@ -12,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -24,7 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code idbench serve} as a user runs it, in its own JVM: it brings up embedded PostgreSQL (and
  * an embedded search engine), says which provider it chose and why, and on SIGTERM stops
- * everything, leaving no PostgreSQL or engine process behind.
+ * everything, leaving no PostgreSQL or engine process behind. Faults: killed with SIGKILL it still
+ * leaves nothing running; when its PostgreSQL or engine dies under it, it stops at once with one
+ * clear line instead of failing every request.
  */
 class ServeLifecycleTest {
     private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
@@ -44,8 +48,66 @@ class ServeLifecycleTest {
         assertThat(output).anyMatch(l -> l.startsWith("Storage: jsonb; search: opensearch (refresh=false;"));
     }
 
-    /** Runs serve until ready, checks it answers, stops it with SIGTERM, checks nothing is left. */
-    private List<String> run(String... searchOptions) throws Exception {
+    @Test
+    void killedWithSigkillItLeavesNoServerRunning() throws Exception {
+        Started s = start("--search=opensearch", "--search-provider=embedded");
+        try {
+            assertThat(s.engine()).isNotEmpty().allMatch(ProcessHandle::isAlive);
+            s.serve().destroyForcibly();
+            assertThat(s.serve().waitFor(30, TimeUnit.SECONDS)).isTrue();
+            // The reaper notices within a second; the servers then take a moment to end.
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(Postmasters.runningOn(s.pgPort())).as("PostgreSQL left behind").isFalse();
+                assertThat(s.engine()).as("engine processes left behind").noneMatch(ServeLifecycleTest::running);
+            });
+        } finally {
+            s.serve().destroyForcibly();
+        }
+    }
+
+    @Test
+    void whenItsPostgresqlDiesItStopsAtOnceWithOneClearLine() throws Exception {
+        Started s = start("--search=sql");
+        try {
+            ProcessHandle postmaster = Postmasters.on(s.pgPort()).orElseThrow();
+            postmaster.destroyForcibly();
+            assertThat(s.serve().waitFor(60, TimeUnit.SECONDS)).as("serve exits").isTrue();
+            assertThat(s.serve().exitValue()).isEqualTo(DeathWatch.SERVER_DIED);
+            CompletableFuture.runAsync(() -> s.lines().lines().forEach(s.output()::add)).get(30, TimeUnit.SECONDS);
+            assertThat(s.output()).contains("idbench: The embedded PostgreSQL (pid " + postmaster.pid()
+                    + ") has died; the service stops (exit 4) rather than fail every request");
+        } finally {
+            s.serve().destroyForcibly();
+        }
+    }
+
+    @Test
+    void whenItsEngineDiesItStopsAndTakesPostgresqlWithIt() throws Exception {
+        Started s = start("--search=opensearch", "--search-provider=embedded");
+        try {
+            ProcessHandle engine = s.engine().get(0);
+            engine.destroyForcibly();
+            assertThat(s.serve().waitFor(60, TimeUnit.SECONDS)).as("serve exits").isTrue();
+            assertThat(s.serve().exitValue()).isEqualTo(DeathWatch.SERVER_DIED);
+            CompletableFuture.runAsync(() -> s.lines().lines().forEach(s.output()::add)).get(30, TimeUnit.SECONDS);
+            assertThat(s.output()).anyMatch(l -> l.startsWith("idbench: The embedded OpenSearch (pid " + engine.pid() + ") has died"));
+            assertThat(s.output()).contains("Stopped.");
+            assertThat(Postmasters.runningOn(s.pgPort())).as("PostgreSQL left behind").isFalse();
+        } finally {
+            s.serve().destroyForcibly();
+        }
+    }
+
+    /** Alive and not a zombie waiting for a parent that is gone (a zombie has no command line). */
+    private static boolean running(ProcessHandle p) {
+        return p.isAlive() && p.info().command().isPresent();
+    }
+
+    private record Started(Process serve, BufferedReader lines, List<String> output, String baseUrl, String pgPort,
+            List<ProcessHandle> engine) {
+    }
+
+    private Started start(String... searchOptions) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-cp", System.getProperty("java.class.path"), Idbench.class.getName(),
                 "serve", "--port=0", "--token=" + TOKEN, "--db-provider=embedded", "--pg-data-dir=none"));
@@ -55,6 +117,21 @@ class ServeLifecycleTest {
         BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
         try {
             String[] found = CompletableFuture.supplyAsync(() -> readUntilReady(lines, output)).get(180, TimeUnit.SECONDS);
+            return new Started(serve, lines, output, found[0], found[1], enginesProcesses(output));
+        } catch (Exception | AssertionError e) {
+            serve.destroyForcibly();
+            throw e;
+        }
+    }
+
+    /** Runs serve until ready, checks it answers, stops it with SIGTERM, checks nothing is left. */
+    private List<String> run(String... searchOptions) throws Exception {
+        Started s = start(searchOptions);
+        Process serve = s.serve();
+        List<String> output = s.output();
+        BufferedReader lines = s.lines();
+        try {
+            String[] found = {s.baseUrl(), s.pgPort()};
             String baseUrl = found[0];
             String pgPort = found[1];
             assertThat(Postmasters.runningOn(pgPort)).as("embedded PostgreSQL process").isTrue();

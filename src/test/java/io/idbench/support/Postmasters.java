@@ -1,6 +1,7 @@
 package io.idbench.support;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,7 +24,12 @@ public final class Postmasters {
 
     /** A postmaster started by zonky runs as {@code postgres -D <dir> -p <port> …}. */
     public static boolean runningOn(String port) {
-        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).anyMatch(p -> {
+        return on(port).isPresent();
+    }
+
+    /** The postmaster listening on {@code port}, if one runs. */
+    public static Optional<ProcessHandle> on(String port) {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).filter(p -> {
             String[] args = p.info().arguments().orElse(new String[0]);
             String cmd = p.info().command().orElse("");
             for (int i = 0; i + 1 < args.length; i++) {
@@ -32,6 +38,6 @@ public final class Postmasters {
                 }
             }
             return false;
-        });
+        }).findFirst();
     }
 }

@@ -61,7 +61,7 @@ public final class TestDatabase {
         }
         return ConnectionPools.create(new ExternalPostgresProvider(
                 postgres.jdbcUrl().replace("/" + EmbeddedPostgresProvider.DATABASE, "/" + name), postgres.user(),
-                postgres.password(), "tests: database " + name), poolSize, waits);
+                postgres.password(), "tests: database " + name), poolSize, waits, ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS);
     }
 
     /** Empties every idbench table (the schema stays). */
