@@ -18,12 +18,14 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,6 +140,44 @@ class BenchmarkLifecycleTest {
                 .isLessThanOrEqualTo(all.path("p50").asDouble());
         // Inside containers, PostgreSQL's and the engine's processes are not the run's to see: their CPU counts as others.
         assertThat(summary.path("cost").path("cpuUsPerRequest").path("service").path("value").asDouble()).isPositive();
+        noSecretIsPublished("jsonb-nodyn-es-1k", "containers");
+    }
+
+    /**
+     * The run's bearer token and admin password live in the build's working files only, readable by
+     * their owner; neither they nor a password hash reach the record or the site.
+     */
+    private static void noSecretIsPublished(String scenario, String runId) throws IOException {
+        Path work = project.resolve("target/idbench");
+        List<String> secrets = new ArrayList<>();
+        for (String line : Files.readAllLines(work.resolve("serve.args"))) {
+            String arg = line.replaceAll("^\"|\"$", "");
+            if (arg.startsWith("--token=") || arg.startsWith("--admin-password=")) {
+                secrets.add(arg.substring(arg.indexOf('=') + 1));
+            }
+        }
+        assertThat(secrets).hasSize(2).allMatch(x -> x.length() >= 16);
+        for (String file : List.of("serve.args", "service.json", "jmeter-run.properties")) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(work.resolve(file)))).as(file)
+                    .isEqualTo("rw-------");
+        }
+        secrets.add("{SSHA256}");
+        List<Path> published = new ArrayList<>();
+        for (Path root : List.of(tmp.resolve("results").resolve(scenario).resolve(runId), project.resolve("target/site"))) {
+            try (Stream<Path> files = Files.walk(root)) {
+                files.filter(Files::isRegularFile).forEach(published::add);
+            }
+        }
+        assertThat(published).as("files of the record and the site").hasSizeGreaterThan(10);
+        for (Path file : published) {
+            String text = new String(file.toString().endsWith(".gz")
+                    ? new GZIPInputStream(Files.newInputStream(file)).readAllBytes() : Files.readAllBytes(file),
+                    StandardCharsets.ISO_8859_1);
+            for (String secret : secrets) {
+                assertThat(text.contains(secret)).as(file + " holds " + (secret.startsWith("{") ? "a password hash" : "a secret"))
+                        .isFalse();
+            }
+        }
     }
 
     @Test
