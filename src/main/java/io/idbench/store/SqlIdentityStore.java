@@ -182,7 +182,13 @@ public abstract class SqlIdentityStore implements IdentityStore {
                 return result;
             } catch (RuntimeException e) {
                 if (session.getTransaction().isActive()) {
-                    session.getTransaction().rollback();
+                    try {
+                        session.getTransaction().rollback();
+                    } catch (RuntimeException rollback) {
+                        // The connection died with the statement: the server rolls back on its own,
+                        // and the first failure is the one that says what happened.
+                        e.addSuppressed(rollback);
+                    }
                 }
                 throw SqlErrors.translate(e, this::uniqueAttribute);
             }
