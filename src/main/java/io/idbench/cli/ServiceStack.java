@@ -7,6 +7,7 @@ import io.idbench.config.PasswordHash;
 import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
+import io.idbench.provision.DeathWatch;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PoolWaits;

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.provision.DeathWatch;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +34,15 @@ final class ServiceProcess {
                 "@" + args))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ProcessHandle handle = p.toHandle();
+        // A server under the service died and the service stopped (DeathWatch): nothing more can be
+        // measured, so JMeter is stopped too and the build fails now, not after every repetition.
+        var unused = p.onExit().thenAccept(exited -> {
+            if (exited.exitValue() == DeathWatch.SERVER_DIED) {
+                System.err.println("[idbench] the service stopped because a server under it died (see " + log
+                        + "): stopping JMeter; the run fails");
+                ProcessHandle.current().children().filter(c -> c.pid() != exited.pid()).forEach(ProcessHandle::destroy);
+            }
+        });
         // Only JDK classes in the hook: it may run after Maven has closed this step's class loader. Besides the
         // service, it stops any other child of the build (JMeter, when the build is stopped during the plan).
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -3,6 +3,7 @@ package io.idbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.idbench.provision.DeathWatch;
 import io.idbench.support.Postmasters;
 import java.io.BufferedReader;
 import java.io.IOException;

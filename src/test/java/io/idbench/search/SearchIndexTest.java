@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
+import io.idbench.service.Endpoints;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
@@ -196,6 +198,9 @@ public abstract class SearchIndexTest extends ServiceTestBase {
             try {
                 createUser("si-during", 32);
                 Assertions.assertThatThrownBy(() -> indexed().rebuild()).isInstanceOf(SearchIndexException.class);
+                Response overHttp = new ScimClient(Endpoints.root(server.baseUrl()), TOKEN).post(Endpoints.SEARCH_INDEX + "/rebuild", "");
+                assertThat(overHttp.status()).as(overHttp.toString()).isEqualTo(503);
+                assertThat(overHttp.body().path("detail").asText()).startsWith("The search engine is unavailable: ");
                 ObjectNode status = indexed().status(JSON.createObjectNode());
                 assertThat(status.path("stale").asBoolean()).isTrue();
                 assertThat(status.path("rebuildPending").asBoolean()).isTrue();

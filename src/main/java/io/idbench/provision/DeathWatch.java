@@ -1,4 +1,4 @@
-package io.idbench.cli;
+package io.idbench.provision;
 
 /**
  * Stops the service when a server it started dies under it (the embedded PostgreSQL or engine
@@ -6,9 +6,9 @@ package io.idbench.cli;
  * half-dead stack is worthless, so the service fails fast with one clear line instead of
  * answering errors forever. The run that started it sees it exit and fails.
  */
-final class DeathWatch {
+public final class DeathWatch {
     /** The exit status of a service whose server died. */
-    static final int SERVER_DIED = 4;
+    public static final int SERVER_DIED = 4;
 
     private static volatile boolean stopping;
 
@@ -16,11 +16,11 @@ final class DeathWatch {
     }
 
     /** From now on a server's end is expected: the orderly stop has begun. */
-    static void stopping() {
+    public static void stopping() {
         stopping = true;
     }
 
-    static void failFastWhenGone(String what, long pid) {
+    public static void failFastWhenGone(String what, long pid) {
         ProcessHandle.of(pid).ifPresent(h -> {
             // Nothing to observe: the future completes when the process has ended.
             var unused = h.onExit().thenRun(() -> {
