@@ -1,6 +1,7 @@
 package io.idbench.scim;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -87,13 +88,37 @@ public final class RequestLimits {
      * @return null when the value is acceptable, else why not
      */
     public static String stringProblem(String value) {
-        if (value.indexOf('\u0000') >= 0) {
-            return "contains the character U+0000, which cannot be stored";
+        String problem = characterProblem(value);
+        if (problem != null) {
+            return problem;
         }
         if (value.length() * 3 > MAX_STRING_BYTES) { // cheap bound before counting UTF-8 bytes
             int bytes = value.getBytes(StandardCharsets.UTF_8).length;
             if (bytes > MAX_STRING_BYTES) {
                 return "is " + bytes + " bytes long in UTF-8; at most " + MAX_STRING_BYTES + " are allowed";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What no stored value can hold, so no comparison may ask for it either: U+0000, and UTF-16
+     * surrogates without their pair (JSON lets {@code "\\uD800"} through; it is no character, and
+     * UTF-8, hence PostgreSQL, cannot hold it: it was stored as '?').
+     *
+     * @return null when the value is acceptable, else why not
+     */
+    public static String characterProblem(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\u0000') {
+                return "contains the character U+0000, which cannot be stored";
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return "contains an unpaired surrogate \\u" + Integer.toHexString(c).toUpperCase(Locale.ROOT) + " at position " + i
+                        + ", which is not a Unicode character";
             }
         }
         return null;

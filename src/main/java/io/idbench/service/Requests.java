@@ -8,6 +8,7 @@ import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
 import io.javalin.http.Context;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,16 +33,20 @@ final class Requests {
         throw ScimException.notFound(type.name() + " " + raw + " not found");
     }
 
+    /** The body as JSON, parsed from its bytes: JSON is UTF-8, and a byte that is not refuses the body instead of becoming U+FFFD. */
     static JsonNode body(Context ctx, ObjectMapper json) {
-        String text = ctx.body();
-        if (text.isBlank()) {
+        byte[] bytes = ctx.bodyAsBytes();
+        JsonNode parsed;
+        try {
+            parsed = json.readTree(bytes);
+        } catch (IOException e) {
+            String why = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
+            throw ScimException.invalidSyntax("The request body is not valid JSON: " + why);
+        }
+        if (parsed == null || parsed.isMissingNode()) {
             throw ScimException.invalidSyntax("The request body is empty");
         }
-        try {
-            return json.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw ScimException.invalidSyntax("The request body is not valid JSON: " + e.getOriginalMessage());
-        }
+        return parsed;
     }
 
     /**

@@ -34,7 +34,8 @@ public abstract class HostileFuzzTest extends ServiceTestBase {
     /** No single request may take longer (the slowest seen here is a few tens of ms). */
     private static final long BOUND_MS = 2_000;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    private static final String[] NASTY = {"", " ", "\u0000", "a\u0000b", "\u0001\u001f", "\uffff", "\ud83d\ude00", "'",
+    private static final String[] NASTY = {"", " ", "\u0000", "a\u0000b", "\u0001\u001f", "\uffff", "\ud83d\ude00", "\\ud800", "x\\udfff",
+            "'",
             "\"", "\\", "%00", "${jndi:ldap://127.0.0.1/x}", "<script>", "' OR 1=1 --", "NaN", "-1", "9".repeat(40),
             "x".repeat(1_100), "é".repeat(600), "\u20ac".repeat(400), "urn:ietf:params:scim:schemas:core:2.0:User",
             "emails[type eq \"work\"", "not(".repeat(40), ")", "[", "]]", "W/\"1\"", "2018-13-45T99:99:99Z"};

@@ -85,6 +85,24 @@ public abstract class HostileInputTest extends ServiceTestBase {
     }
 
     @Test
+    void anUnpairedSurrogateIsRefusedInsteadOfStoredAsAQuestionMark() {
+        // Escaped in the JSON text: a Java string would reach the wire as '?'.
+        String escaped = "{\"schemas\":[\"" + USER_URN + "\"],\"userName\":\"sur\\ud800x\"}";
+        assertRefused(scim.post("/Users", escaped), 400, "invalidValue",
+                "'userName' contains an unpaired surrogate \\uD800 at position 3, which is not a Unicode character");
+        assertRefused(scim.get("/Users?filter=" + q("userName eq \"a\\udfff\"")), 400, "invalidFilter",
+                "contains an unpaired surrogate \\uDFFF");
+    }
+
+    @Test
+    void aBodyThatIsNotUtf8IsInvalidSyntax() {
+        byte[] body = ("{\"schemas\":[\"" + USER_URN + "\"],\"userName\":\"bad\"}").getBytes(StandardCharsets.UTF_8);
+        body[body.length - 4] = (byte) 0xff; // inside the userName
+        assertRefused(scim.send("POST", "/Users", BodyPublishers.ofByteArray(body)), 400, "invalidSyntax",
+                "Invalid UTF-8 start byte 0xff");
+    }
+
+    @Test
     void aNulCharacterInAFilterValueIsAnInvalidFilter() {
         assertRefused(scim.get("/Users?filter=" + q("userName eq \"a\\u0000b\"")), 400, "invalidFilter",
                 "contains the character U+0000");

@@ -279,9 +279,9 @@ public final class FilterResolver {
                 if (!value.isTextual()) {
                     throw ScimException.invalidFilter("'" + path + "' is a string; the value in " + where + " must be quoted");
                 }
-                if (value.textValue().indexOf('\u0000') >= 0) {
-                    throw ScimException
-                            .invalidFilter("The value in " + where + " contains the character U+0000, which no stored value holds");
+                String problem = RequestLimits.characterProblem(value.textValue());
+                if (problem != null) {
+                    throw ScimException.invalidFilter("The value in " + where + " " + problem);
                 }
                 return value.textValue();
             case BOOLEAN:
