@@ -10,6 +10,7 @@ import io.idbench.scim.schema.Schema;
 import io.idbench.scim.schema.ScimSchemas;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -32,6 +33,17 @@ final class DiscoveryEndpoints {
         app.get(base + "/ResourceTypes", ctx -> ScimServer.send(ctx, 200,
                 list(ScimSchemas.RESOURCE_TYPES.stream().map(this::resourceType).toList()), json));
         app.get(base + "/ResourceTypes/{name}", ctx -> ScimServer.send(ctx, 200, resourceType(resourceTypeByName(ctx)), json));
+        // RFC 7644 §3.11 and §3.7: what the service does not implement is 501, not an unknown path.
+        for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
+                HandlerType.DELETE)) {
+            app.addHttpHandler(method, base + "/Me", ctx -> notImplemented("/Me (the authenticated subject's resource)"));
+            app.addHttpHandler(method, base + "/Me/*", ctx -> notImplemented("/Me (the authenticated subject's resource)"));
+        }
+        app.post(base + "/Bulk", ctx -> notImplemented("Bulk (ServiceProviderConfig: bulk.supported=false)"));
+    }
+
+    private static void notImplemented(String what) {
+        throw new ScimException(501, null, "This service does not implement " + what);
     }
 
     private static Schema schemaById(Context ctx) {

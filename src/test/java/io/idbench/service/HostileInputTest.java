@@ -226,6 +226,12 @@ public abstract class HostileInputTest extends ServiceTestBase {
         }
     }
 
+    @Test
+    void whatTheServiceDoesNotImplementIs501() {
+        assertRefused(scim.get("/Me"), 501, null, "This service does not implement /Me");
+        assertRefused(scim.post("/Bulk", "{}"), 501, null, "This service does not implement Bulk");
+    }
+
     // ---- an extension named whole ------------------------------------------------------
 
     @Test
