@@ -3,6 +3,7 @@ package io.idbench.cli;
 import io.idbench.common.Json;
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.DeathWatch;
 import io.idbench.results.RunRecord;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.Endpoints;
@@ -120,8 +121,8 @@ public final class ServeCommand implements Callable<Integer> {
         Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            if (runRecord != null && RunRecord.interruptIfRunning(runRecord,
-                    "the service was stopped before the run was recorded (the build failed or was stopped)")) {
+            if (runRecord != null && RunRecord.interruptIfRunning(runRecord, DeathWatch.death().orElse(
+                    "the service was stopped before the run was recorded (the build failed or was stopped)"))) {
                 out.println("Run " + runRecord + " recorded as interrupted");
             }
             stopAll(started, out);
