@@ -10,6 +10,7 @@ import io.idbench.service.Endpoints;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
+import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -174,7 +175,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         out.println("SCIM 2.0 service ready at " + server.baseUrl());
         // Secrets go to a person at a terminal, never into a log (a run's service.log is published).
-        boolean terminal = System.console() != null;
+        boolean terminal = isTerminal();
         String token = terminal ? staticToken : "<token>";
         out.println("  static token:  " + (terminal ? staticToken : "<not printed: the output is not a terminal"
                 + (infoFile != null ? "; it is in " + infoFile : "") + ">")
@@ -185,6 +186,23 @@ public final class ServeCommand implements Callable<Integer> {
         out.println("  try:           curl -s -H 'Authorization: Bearer " + token + "' " + server.baseUrl() + "/Users");
         out.println("Stop with Ctrl-C (or SIGTERM): the service, PostgreSQL and the search engine stop together.");
         out.flush();
+    }
+
+    /**
+     * Whether a person reads this output. Before JDK 22 a console exists only for a terminal; from
+     * JDK 22 on one always exists and {@code Console.isTerminal()} tells (called reflectively: the
+     * build targets 17).
+     */
+    private static boolean isTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
     }
 
     private void writeInfo(ScimServer server, String staticToken, String generatedAdminPassword, ServiceStack stack,

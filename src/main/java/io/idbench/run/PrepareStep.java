@@ -9,15 +9,22 @@ import io.idbench.results.RunRecord;
 import io.idbench.service.TokenService;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 
@@ -139,12 +146,59 @@ final class PrepareStep {
         Path recordDir = recordDir(settings, runId);
         RunSettings named = new RunSettings(resolver.resolve(with(b, "runId", runId), List.of()), now);
         List<String> args = new ArrayList<>(serveArgs(resolved, RunDirectory.B));
+        if (jar != null) {
+            withoutOptionsUnknownTo(jar, args);
+        }
         String dataDir = resolved.get("pgDataDir");
         if (!dataDir.equals(ScenarioConfig.NO_PG_DATA_DIR)) {
             args.removeIf(x -> x.startsWith("--pg-data-dir="));
             args.add("--pg-data-dir=" + dataDir + "-versus"); // both servers run at once: one data directory each
         }
         return new Versus(resolved, named, recordDir, args, jar);
+    }
+
+    /**
+     * The other build may predate a serve option this one passes: an option it does not list in
+     * its {@code serve --help} is left out when its value is the default (the other build then runs
+     * as it always did), and refused otherwise, since the other build cannot honour it.
+     */
+    private static void withoutOptionsUnknownTo(Path jar, List<String> args) {
+        Set<String> known = serveOptionsOf(jar);
+        args.removeIf(arg -> {
+            String option = arg.split("=", 2)[0];
+            Optional<Parameter> p = Parameters.ALL.stream().filter(x -> option.equals(x.serveOption())).findFirst();
+            if (p.isEmpty() || known.contains(option)) {
+                return false;
+            }
+            if (arg.equals(option + "=" + p.get().defaultValue())) {
+                return true;
+            }
+            throw new ConfigException("versus.jar " + jar + " does not know " + option + "; it can be compared only with "
+                    + p.get().key() + " at its default (" + p.get().defaultValue() + ")");
+        });
+    }
+
+    /** The long options {@code java -jar <jar> serve --help} lists. */
+    private static Set<String> serveOptionsOf(Path jar) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        try {
+            Process p = new ProcessBuilder(java, "-jar", jar.toString(), "serve", "--help").redirectErrorStream(true).start();
+            String help = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new ConfigException("versus.jar " + jar + ": 'serve --help' failed: " + help.lines().findFirst().orElse(""));
+            }
+            Set<String> options = new HashSet<>();
+            Matcher m = Pattern.compile("--[a-z][a-z0-9-]*").matcher(help);
+            while (m.find()) {
+                options.add(m.group());
+            }
+            return options;
+        } catch (IOException e) {
+            throw new ConfigException("versus.jar " + jar + " cannot be run: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConfigException("interrupted while asking versus.jar " + jar + " for its options");
+        }
     }
 
     /** The scenario file relative to the project, or null when no scenario was named. */
