@@ -27,12 +27,14 @@ final class DiscoveryEndpoints {
     }
 
     void register(Javalin app, String base) {
-        app.get(base + "/ServiceProviderConfig", ctx -> ScimServer.send(ctx, 200, serviceProviderConfig(), json));
-        app.get(base + "/Schemas", ctx -> ScimServer.send(ctx, 200, list(ScimSchemas.ALL.stream().map(this::schema).toList()), json));
-        app.get(base + "/Schemas/{id}", ctx -> ScimServer.send(ctx, 200, schema(schemaById(ctx)), json));
-        app.get(base + "/ResourceTypes", ctx -> ScimServer.send(ctx, 200,
+        ScimServer.getAndHead(app, base + "/ServiceProviderConfig", ctx -> ScimServer.send(ctx, 200, serviceProviderConfig(), json));
+        ScimServer.getAndHead(app, base + "/Schemas",
+                ctx -> ScimServer.send(ctx, 200, list(ScimSchemas.ALL.stream().map(this::schema).toList()), json));
+        ScimServer.getAndHead(app, base + "/Schemas/{id}", ctx -> ScimServer.send(ctx, 200, schema(schemaById(ctx)), json));
+        ScimServer.getAndHead(app, base + "/ResourceTypes", ctx -> ScimServer.send(ctx, 200,
                 list(ScimSchemas.RESOURCE_TYPES.stream().map(this::resourceType).toList()), json));
-        app.get(base + "/ResourceTypes/{name}", ctx -> ScimServer.send(ctx, 200, resourceType(resourceTypeByName(ctx)), json));
+        ScimServer.getAndHead(app, base + "/ResourceTypes/{name}",
+                ctx -> ScimServer.send(ctx, 200, resourceType(resourceTypeByName(ctx)), json));
         // RFC 7644 §3.11 and §3.7: what the service does not implement is 501, not an unknown path.
         for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
                 HandlerType.DELETE)) {

@@ -25,7 +25,7 @@ final class HealthEndpoint {
     }
 
     void register(Javalin app) {
-        app.get(PATH, this::health);
+        ScimServer.getAndHead(app, PATH, this::health);
     }
 
     private void health(Context ctx) {

@@ -62,9 +62,9 @@ final class ResourceEndpoints {
         String collection = base + type.endpoint();
         String item = collection + "/{id}";
         app.post(collection, this::create);
-        app.get(collection, this::list);
+        ScimServer.getAndHead(app, collection, this::list);
         app.post(collection + "/.search", this::search);
-        app.get(item, this::get);
+        ScimServer.getAndHead(app, item, this::get);
         app.put(item, this::replace);
         app.patch(item, this::patch);
         app.delete(item, this::delete);

@@ -18,6 +18,7 @@ import io.idbench.store.SqlErrors;
 import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
@@ -137,6 +138,15 @@ public final class ScimServer implements AutoCloseable {
         app.start(config.bind(), config.port());
         server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;
         return server;
+    }
+
+    /**
+     * A GET route and its HEAD twin (RFC 9110 section 9.3.2: the same status and headers, no body;
+     * Jetty drops the body). Javalin adds no HEAD by itself: a HEAD of a missing user was 200.
+     */
+    static void getAndHead(Javalin app, String path, Handler handler) {
+        app.get(path, handler);
+        app.head(path, handler);
     }
 
     /** The innermost cause's class and message. */

@@ -24,7 +24,7 @@ final class SearchIndexEndpoints {
     }
 
     void register(Javalin app) {
-        app.get(PATH, this::status);
+        ScimServer.getAndHead(app, PATH, this::status);
         app.post(PATH + "/check", this::check);
         app.post(PATH + "/rebuild", this::rebuild);
     }

@@ -24,9 +24,9 @@ final class TelemetryEndpoints {
     }
 
     void register(Javalin app) {
-        app.get(PATH, this::read);
+        ScimServer.getAndHead(app, PATH, this::read);
         app.post(PATH + "/reset", this::reset);
-        app.get(PATH + "/jit", this::jit);
+        ScimServer.getAndHead(app, PATH + "/jit", this::jit);
     }
 
     /**

@@ -18,6 +18,7 @@ import java.net.URI;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -224,6 +225,16 @@ public abstract class HostileInputTest extends ServiceTestBase {
             assertThat(body.path("status").asText()).isEqualTo(String.valueOf(status));
             assertThat(body.path("schemas").get(0).asText()).isEqualTo("urn:ietf:params:scim:api:messages:2.0:Error");
         }
+    }
+
+    @Test
+    void headAnswersAsGetWithoutABody() {
+        Response missing = scim.send("HEAD", "/Users/" + UUID.randomUUID(), BodyPublishers.noBody());
+        assertThat(missing.status()).isEqualTo(404);
+        Response head = scim.send("HEAD", "/Users/" + aliceId, BodyPublishers.noBody());
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.etag()).isEqualTo(scim.get("/Users/" + aliceId).etag());
+        assertThat(head.body().isNull()).as("no body").isTrue();
     }
 
     @Test
