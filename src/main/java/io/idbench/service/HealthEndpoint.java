@@ -36,7 +36,7 @@ final class HealthEndpoint {
         }
         out.put("status", up ? "up" : "down");
         if (!up) {
-            ctx.header("Retry-After", "5");
+            ctx.header("Retry-After", ErrorResponses.RETRY_AFTER);
         }
         ScimServer.send(ctx, up ? 200 : 503, out, json);
     }

@@ -11,22 +11,17 @@ import io.idbench.scim.RequestLimits;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.SearchIndexException;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.ProfileGroupSetup;
-import io.idbench.store.SqlErrors;
 import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
-import io.javalin.http.HttpResponseException;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.jetty.servlet.FilterHolder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The identity service under test: SCIM 2.0 at /scim/v2 on an embedded Jetty (Javalin), bearer
@@ -42,8 +37,6 @@ public final class ScimServer implements AutoCloseable {
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (docs/workload.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
-
-    private static final Logger LOG = LoggerFactory.getLogger(ScimServer.class);
 
     private final Javalin app;
     private volatile String baseUrl = "";
@@ -101,40 +94,7 @@ public final class ScimServer implements AutoCloseable {
         app.before(BASE_PATH + "/*", ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH, ctx -> authenticate(ctx, tokens));
         app.before(BASE_PATH + "/*", ScimServer::requireJsonBody);
-        app.exception(ScimException.class, (e, ctx) -> error(ctx, e.status(), e.scimType(), e.detail(), json));
-        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, switch (e.getStatus()) {
-            case 404 -> "No such endpoint: " + ctx.method() + " " + ctx.path();
-            case 405 -> "Method " + ctx.method() + " is not allowed on " + ctx.path();
-            case 413 -> "The request body is larger than " + RequestLimits.MAX_BODY_BYTES + " bytes";
-            default -> e.getMessage();
-        }, json));
-        app.exception(SearchIndexException.class, (e, ctx) -> {
-            LOG.warn("Search engine unavailable on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
-            ctx.header("Retry-After", "5");
-            error(ctx, 503, null, "The search engine is unavailable: " + e.getMessage(), json);
-        });
-        app.exception(Exception.class, (e, ctx) -> {
-            if (SqlErrors.timedOut(e)) {
-                // A search is the client's to narrow; anything else is the service's trouble.
-                String detail = "The request's database statement ran longer than the service's statement timeout of "
-                        + config.statementTimeoutMs() + " ms";
-                if (ctx.method().name().equals("GET") || ctx.path().endsWith("/.search")) {
-                    error(ctx, 400, "tooMany", detail + "; narrow the filter", json);
-                } else {
-                    error(ctx, 503, null, detail, json);
-                }
-                return;
-            }
-            if (SqlErrors.unavailable(e)) {
-                LOG.warn("Database unavailable on {} {}: {}", ctx.method(), ctx.path(), rootMessage(e));
-                ctx.header("Retry-After", "5");
-                error(ctx, 503, null, "The database is unavailable", json);
-                return;
-            }
-            // The JDBC driver is told to keep bound values and row details out of its messages (ConnectionPools).
-            LOG.error("Unexpected error on {} {}", ctx.method(), ctx.path(), e);
-            error(ctx, 500, null, "Internal server error", json);
-        });
+        ErrorResponses.register(app, json, config.statementTimeoutMs());
         app.start(config.bind(), config.port());
         server.baseUrl = "http://" + hostForUrl(config.bind()) + ":" + app.port() + BASE_PATH;
         return server;
@@ -147,15 +107,6 @@ public final class ScimServer implements AutoCloseable {
     static void getAndHead(Javalin app, String path, Handler handler) {
         app.get(path, handler);
         app.head(path, handler);
-    }
-
-    /** The innermost cause's class and message. */
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
     private static String hostForUrl(String bind) {
