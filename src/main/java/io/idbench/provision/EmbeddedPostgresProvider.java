@@ -41,6 +41,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
                 KeptDataDirectory.prepare(dataDir);
                 builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
             }
+            builder.setPort(FreePorts.take()); // not zonky's own pick: the engine may be picking at the same moment
             builder.setServerConfig("listen_addresses", "127.0.0.1");
             PostgresServerSettings.of(config).forEach(builder::setServerConfig);
             pg = builder.start();

@@ -10,8 +10,6 @@ import io.idbench.config.SearchMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,8 +62,8 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
             throw new IllegalStateException("No " + dist + " at " + home + ": run ./mvnw generate-resources to unpack it, "
                     + "or point --search-home at the directory holding " + dist);
         }
-        int httpPort = freePort();
-        int transportPort = freePort();
+        int httpPort = FreePorts.take();
+        int transportPort = FreePorts.take();
         Path work;
         try {
             Files.createDirectories(Path.of(config.searchWorkDir()));
@@ -167,14 +165,6 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
 
     static boolean isRoot() {
         return new com.sun.security.auth.module.UnixSystem().getUid() == 0;
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("No free port: " + e.getMessage(), e);
-        }
     }
 
     @Override
