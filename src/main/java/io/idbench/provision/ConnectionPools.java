@@ -5,6 +5,9 @@ import com.zaxxer.hikari.HikariDataSource;
 
 /** The service's HikariCP pool on a provisioned PostgreSQL. */
 public final class ConnectionPools {
+    /** How long a request waits for a pooled connection before it gets 503. */
+    public static final long CONNECTION_TIMEOUT_MS = 5_000;
+
     private ConnectionPools() {
     }
 
@@ -17,7 +20,7 @@ public final class ConnectionPools {
     }
 
     public static HikariDataSource create(String jdbcUrl, String user, String password, int size) {
-        return create(jdbcUrl, user, password, size, null);
+        return new HikariDataSource(config(jdbcUrl, user, password, size, null));
     }
 
     /**
@@ -32,13 +35,6 @@ public final class ConnectionPools {
         // A dead server is noticed within seconds, not after the default 30 s wait for a connection.
         hc.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
         return new HikariDataSource(hc);
-    }
-
-    /** How long a request waits for a pooled connection before it gets 503. */
-    public static final long CONNECTION_TIMEOUT_MS = 5_000;
-
-    private static HikariDataSource create(String jdbcUrl, String user, String password, int size, PoolWaits waits) {
-        return new HikariDataSource(config(jdbcUrl, user, password, size, waits));
     }
 
     private static HikariConfig config(String jdbcUrl, String user, String password, int size, PoolWaits waits) {

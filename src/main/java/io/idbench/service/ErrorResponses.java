@@ -32,7 +32,7 @@ final class ErrorResponses {
         app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), null, switch (e.getStatus()) {
             case 404 -> "No such endpoint: " + ctx.method() + " " + ctx.path();
             case 405 -> "Method " + ctx.method() + " is not allowed on " + ctx.path();
-            case 413 -> "The request body is larger than " + RequestLimits.MAX_BODY_BYTES + " bytes";
+            case 413 -> BoundedBodies.tooLarge(RequestLimits.MAX_BODY_BYTES).detail();
             default -> e.getMessage();
         }, json));
         app.exception(SearchIndexException.class, (e, ctx) -> {

@@ -17,8 +17,6 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
  * error, never as Jetty's HTML page.
  */
 final class ScimErrorHandler extends ErrorHandler {
-    private static final String CONTENT_TYPE = ScimServer.SCIM_JSON + ";charset=UTF-8";
-
     private final ObjectMapper json;
 
     ScimErrorHandler(ObjectMapper json) {
@@ -27,7 +25,7 @@ final class ScimErrorHandler extends ErrorHandler {
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(HttpHeader.CONTENT_TYPE, CONTENT_TYPE);
+        fields.put(HttpHeader.CONTENT_TYPE, ScimServer.SCIM_JSON_UTF8);
         return ByteBuffer.wrap(body(status, reason));
     }
 
@@ -35,7 +33,7 @@ final class ScimErrorHandler extends ErrorHandler {
     protected void generateAcceptableResponse(Request baseRequest, HttpServletRequest request, HttpServletResponse response,
             int code, String message) throws IOException {
         baseRequest.setHandled(true);
-        response.setContentType(CONTENT_TYPE);
+        response.setContentType(ScimServer.SCIM_JSON_UTF8);
         // Jetty's own message may hold an exception's text: the reason phrase says enough.
         response.getOutputStream().write(body(code, null));
     }

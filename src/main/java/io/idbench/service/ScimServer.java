@@ -32,6 +32,8 @@ public final class ScimServer implements AutoCloseable {
     public static final String BASE_PATH = Endpoints.SCIM;
     public static final String TOKEN_PATH = Endpoints.TOKEN;
     public static final String SCIM_JSON = "application/scim+json";
+    /** The Content-Type of every response body the service writes. */
+    static final String SCIM_JSON_UTF8 = SCIM_JSON + ";charset=UTF-8";
     /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
     public static final String SERVER_TIMING = RequestTiming.HEADER;
     static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
@@ -155,7 +157,7 @@ public final class ScimServer implements AutoCloseable {
 
     static void send(Context ctx, int status, JsonNode body, ObjectMapper json) {
         try {
-            ctx.status(status).contentType(SCIM_JSON + ";charset=UTF-8").result(json.writeValueAsBytes(body));
+            ctx.status(status).contentType(SCIM_JSON_UTF8).result(json.writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -132,16 +132,14 @@ class ServeLifecycleTest {
         List<String> output = s.output();
         BufferedReader lines = s.lines();
         try {
-            String[] found = {s.baseUrl(), s.pgPort()};
-            String baseUrl = found[0];
-            String pgPort = found[1];
+            String pgPort = s.pgPort();
             assertThat(Postmasters.runningOn(pgPort)).as("embedded PostgreSQL process").isTrue();
             assertThat(output).anyMatch(l -> l.startsWith("PostgreSQL: embedded PostgreSQL 17.") && l.contains("(chosen explicitly;"));
-            List<ProcessHandle> engine = enginesProcesses(output);
+            List<ProcessHandle> engine = s.engine();
             assertThat(engine).allMatch(ProcessHandle::isAlive);
 
             HttpResponse<String> config = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create(baseUrl + "/ServiceProviderConfig")).header("Authorization", "Bearer " + TOKEN).build(),
+                    URI.create(s.baseUrl() + "/ServiceProviderConfig")).header("Authorization", "Bearer " + TOKEN).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(config.statusCode()).isEqualTo(200);
 

@@ -29,19 +29,6 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
         alice = scim.get("/Users/" + aliceId).body().toString();
     }
 
-    private void assertError(Response r, int status, String scimType, String detailFragment) {
-        assertThat(r.status()).as(r.toString()).isEqualTo(status);
-        assertThat(r.header("Content-Type")).startsWith("application/scim+json");
-        assertThat(r.body().path("schemas").get(0).asText()).isEqualTo("urn:ietf:params:scim:api:messages:2.0:Error");
-        assertThat(r.body().path("status").asText()).isEqualTo(String.valueOf(status));
-        if (scimType == null) {
-            assertThat(r.body().has("scimType")).isFalse();
-        } else {
-            assertThat(r.body().path("scimType").asText()).isEqualTo(scimType);
-        }
-        assertThat(r.body().path("detail").asText()).contains(detailFragment);
-    }
-
     private void assertUnchanged() {
         assertThat(scim.get("/Users/" + aliceId).body().toString()).isEqualTo(alice);
         assertThat(totalUsers()).isEqualTo(2);
@@ -55,54 +42,54 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @Test
     void malformedFilter() {
-        assertError(scim.get("/Users?filter=" + q("userName xx \"a\"")), 400, "invalidFilter", "Invalid filter");
+        assertScimError(scim.get("/Users?filter=" + q("userName xx \"a\"")), 400, "invalidFilter", "Invalid filter");
     }
 
     @Test
     void unknownAttributeInFilter() {
-        assertError(scim.get("/Users?filter=" + q("shoeSize eq 42")), 400, "invalidFilter", "Unknown attribute 'shoeSize'");
+        assertScimError(scim.get("/Users?filter=" + q("shoeSize eq 42")), 400, "invalidFilter", "Unknown attribute 'shoeSize'");
     }
 
     @Test
     void literalOfTheWrongType() {
-        assertError(scim.get("/Users?filter=" + q(PROFILE_URN + ":ssn eq \"abc\"")), 400, "invalidFilter",
+        assertScimError(scim.get("/Users?filter=" + q(PROFILE_URN + ":ssn eq \"abc\"")), 400, "invalidFilter",
                 "is an integer");
-        assertError(scim.get("/Users?filter=" + q("userName eq 42")), 400, "invalidFilter", "must be quoted");
+        assertScimError(scim.get("/Users?filter=" + q("userName eq 42")), 400, "invalidFilter", "must be quoted");
     }
 
     @Test
     void orderingOnABoolean() {
-        assertError(scim.get("/Users?filter=" + q("active gt true")), 400, "invalidFilter",
+        assertScimError(scim.get("/Users?filter=" + q("active gt true")), 400, "invalidFilter",
                 "gt does not apply to boolean attribute 'active'");
     }
 
     @Test
     void substringOnAnInteger() {
-        assertError(scim.get("/Users?filter=" + q(PROFILE_URN + ":ssn co 1")), 400, "invalidFilter",
+        assertScimError(scim.get("/Users?filter=" + q(PROFILE_URN + ":ssn co 1")), 400, "invalidFilter",
                 "co applies to string attributes");
     }
 
     @Test
     void filterOnAWriteOnlyAttribute() {
-        assertError(scim.get("/Users?filter=" + q("password eq \"x\"")), 400, "invalidFilter", "never returned");
+        assertScimError(scim.get("/Users?filter=" + q("password eq \"x\"")), 400, "invalidFilter", "never returned");
     }
 
     @Test
     void filterOnAComplexAttributeWithoutSubAttribute() {
-        assertError(scim.get("/Users?filter=" + q("name eq \"x\"")), 400, "invalidFilter", "is complex");
+        assertScimError(scim.get("/Users?filter=" + q("name eq \"x\"")), 400, "invalidFilter", "is complex");
     }
 
     // ---- invalidSyntax ---------------------------------------------------------------
 
     @Test
     void bodyThatIsNotJson() {
-        assertError(scim.post("/Users", "{\"userName\": "), 400, "invalidSyntax", "not valid JSON");
+        assertScimError(scim.post("/Users", "{\"userName\": "), 400, "invalidSyntax", "not valid JSON");
         assertUnchanged();
     }
 
     @Test
     void bodyWithoutSchemas() {
-        assertError(scim.post("/Users", "{\"userName\":\"carol\"}"), 400, "invalidSyntax", "'schemas' is required");
+        assertScimError(scim.post("/Users", "{\"userName\":\"carol\"}"), 400, "invalidSyntax", "'schemas' is required");
         assertUnchanged();
     }
 
@@ -110,20 +97,20 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void unknownAttributeInBody() {
         ObjectNode u = profileUser("carol", 3);
         u.put("shoeSize", 42);
-        assertError(scim.post("/Users", u), 400, "invalidSyntax", "Unknown attribute 'shoeSize'");
+        assertScimError(scim.post("/Users", u), 400, "invalidSyntax", "Unknown attribute 'shoeSize'");
         assertUnchanged();
     }
 
     @Test
     void patchWithAnUnknownOp() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("merge", "nickName", "x"), null), 400, "invalidSyntax",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("merge", "nickName", "x"), null), 400, "invalidSyntax",
                 "'op' must be add, replace or remove");
         assertUnchanged();
     }
 
     @Test
     void patchWithoutPatchOpSchema() {
-        assertError(scim.patch("/Users/" + aliceId, "{\"Operations\":[]}", null), 400, "invalidSyntax", "PatchOp");
+        assertScimError(scim.patch("/Users/" + aliceId, "{\"Operations\":[]}", null), 400, "invalidSyntax", "PatchOp");
         assertUnchanged();
     }
 
@@ -131,21 +118,21 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @Test
     void patchPathToAnUnknownAttribute() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "shoeSize", 42), null), 400, "invalidPath",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "shoeSize", 42), null), 400, "invalidPath",
                 "Unknown attribute 'shoeSize'");
         assertUnchanged();
     }
 
     @Test
     void patchPathToAnUnknownSubAttribute() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "name.nickname", "x"), null), 400,
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "name.nickname", "x"), null), 400,
                 "invalidPath", "Unknown sub-attribute 'nickname' of 'name'");
         assertUnchanged();
     }
 
     @Test
     void patchPathThatDoesNotParse() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "emails[type eq", "x"), null), 400,
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "emails[type eq", "x"), null), 400,
                 "invalidPath", "Invalid attribute path");
         assertUnchanged();
     }
@@ -156,7 +143,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void missingRequiredAttribute() {
         ObjectNode u = profileUser("carol", 3);
         u.remove("userName");
-        assertError(scim.post("/Users", u), 400, "invalidValue", "'userName' is required");
+        assertScimError(scim.post("/Users", u), 400, "invalidValue", "'userName' is required");
         assertUnchanged();
     }
 
@@ -164,15 +151,15 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void valueOfTheWrongType() {
         ObjectNode u = profileUser("carol", 3);
         ((ObjectNode) u.get(PROFILE_URN)).put("ssn", "not a number");
-        assertError(scim.post("/Users", u), 400, "invalidValue", "'ssn' must be an integer");
+        assertScimError(scim.post("/Users", u), 400, "invalidValue", "'ssn' must be an integer");
         assertUnchanged();
     }
 
     @Test
     void patchThatWouldBreakTheSchema() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "active", "yes"), null), 400, "invalidValue",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "active", "yes"), null), 400, "invalidValue",
                 "'active' must be true or false");
-        assertError(scim.patch("/Users/" + aliceId, patchOp("remove", "userName", null), null), 400, "invalidValue",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("remove", "userName", null), null), 400, "invalidValue",
                 "'userName' is required");
         assertUnchanged();
     }
@@ -181,16 +168,16 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void twoPrimaryEmails() {
         ObjectNode u = profileUser("carol", 3);
         u.withArray("emails").addObject().put("value", "other@example.org").put("primary", true);
-        assertError(scim.post("/Users", u), 400, "invalidValue", "At most one value of 'emails' may be primary");
+        assertScimError(scim.post("/Users", u), 400, "invalidValue", "At most one value of 'emails' may be primary");
         assertUnchanged();
     }
 
     @Test
     void badListParameters() {
-        assertError(scim.get("/Users?sortOrder=sideways"), 400, "invalidValue", "sortOrder must be");
-        assertError(scim.get("/Users?count=many"), 400, "invalidValue", "count must be an integer");
-        assertError(scim.get("/Users?sortBy=shoeSize"), 400, "invalidValue", "Unknown attribute 'shoeSize'");
-        assertError(scim.get("/Users?attributes=userName&excludedAttributes=name"), 400, "invalidValue",
+        assertScimError(scim.get("/Users?sortOrder=sideways"), 400, "invalidValue", "sortOrder must be");
+        assertScimError(scim.get("/Users?count=many"), 400, "invalidValue", "count must be an integer");
+        assertScimError(scim.get("/Users?sortBy=shoeSize"), 400, "invalidValue", "Unknown attribute 'shoeSize'");
+        assertScimError(scim.get("/Users?attributes=userName&excludedAttributes=name"), 400, "invalidValue",
                 "either 'attributes' or 'excludedAttributes'");
     }
 
@@ -198,14 +185,14 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @Test
     void removeWithoutPath() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("remove", null, null), null), 400, "noTarget",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("remove", null, null), null), 400, "noTarget",
                 "requires a 'path'");
         assertUnchanged();
     }
 
     @Test
     void valueFilterMatchingNothing() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "emails[type eq \"home\"].value", "h@x.org"), null),
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "emails[type eq \"home\"].value", "h@x.org"), null),
                 400, "noTarget", "No value of 'emails[");
         assertUnchanged();
     }
@@ -214,11 +201,11 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @Test
     void patchOfAReadOnlyAttribute() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "id", UUID.randomUUID().toString()), null), 400,
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "id", UUID.randomUUID().toString()), null), 400,
                 "mutability", "'id' is readOnly");
-        assertError(scim.patch("/Users/" + aliceId, patchOp("add", "groups", json("[{\"value\":\"x\"}]")), null), 400,
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("add", "groups", json("[{\"value\":\"x\"}]")), null), 400,
                 "mutability", "'groups' is readOnly");
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "meta.created", "2020-01-01T00:00:00Z"), null),
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "meta.created", "2020-01-01T00:00:00Z"), null),
                 400, "mutability", "readOnly");
         assertUnchanged();
     }
@@ -227,7 +214,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
 
     @Test
     void duplicateUserNameInAnyCase() {
-        assertError(scim.post("/Users", profileUser("ALICE", 3)), 409, "uniqueness", "'userName'");
+        assertScimError(scim.post("/Users", profileUser("ALICE", 3)), 409, "uniqueness", "'userName'");
         assertUnchanged();
     }
 
@@ -235,22 +222,22 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     void duplicateUniqueAttributes() {
         ObjectNode ssn = profileUser("carol", 3);
         ((ObjectNode) ssn.get(PROFILE_URN)).put("ssn", 100_000_001L);
-        assertError(scim.post("/Users", ssn), 409, "uniqueness", PROFILE_URN + ":ssn");
+        assertScimError(scim.post("/Users", ssn), 409, "uniqueness", PROFILE_URN + ":ssn");
         ObjectNode badge = profileUser("carol", 3);
         ((ObjectNode) badge.get(PROFILE_URN)).put("badge", 200_000_001L);
-        assertError(scim.post("/Users", badge), 409, "uniqueness", PROFILE_URN + ":badge");
+        assertScimError(scim.post("/Users", badge), 409, "uniqueness", PROFILE_URN + ":badge");
         ObjectNode employee = profileUser("carol", 3);
         ((ObjectNode) employee.get(ENTERPRISE_URN)).put("employeeNumber", "e1");
-        assertError(scim.post("/Users", employee), 409, "uniqueness", ENTERPRISE_URN + ":employeeNumber");
+        assertScimError(scim.post("/Users", employee), 409, "uniqueness", ENTERPRISE_URN + ":employeeNumber");
         ObjectNode mobile = profileUser("carol", 3);
         ((ObjectNode) mobile.get("phoneNumbers").get(0)).put("value", "+1 555 1");
-        assertError(scim.post("/Users", mobile), 409, "uniqueness", "phoneNumbers[type eq \"mobile\"].value");
+        assertScimError(scim.post("/Users", mobile), 409, "uniqueness", "phoneNumbers[type eq \"mobile\"].value");
         assertUnchanged();
     }
 
     @Test
     void renameOntoAnExistingUserName() {
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "userName", "Bob"), null), 409, "uniqueness",
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "userName", "Bob"), null), 409, "uniqueness",
                 "'userName'");
         assertUnchanged();
     }
@@ -269,7 +256,7 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
         Response created = scim.post("/Groups?excludedAttributes=members", group);
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         String path = "/Groups/" + created.id();
-        assertError(scim.get(path), 400, "tooMany", "more than " + MAX_GROUP_MEMBERS);
+        assertScimError(scim.get(path), 400, "tooMany", "more than " + MAX_GROUP_MEMBERS);
         Response withoutMembers = scim.get(path + "?excludedAttributes=members");
         assertThat(withoutMembers.status()).isEqualTo(200);
         assertThat(withoutMembers.body().has("members")).isFalse();
@@ -283,37 +270,37 @@ public abstract class ErrorPathsTest extends ServiceTestBase {
     @Test
     void missingOrWrongToken() {
         Response none = scim.withToken(null).get("/Users");
-        assertError(none, 401, null, "Authorization: Bearer <token> is required");
+        assertScimError(none, 401, null, "Authorization: Bearer <token> is required");
         assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
-        assertError(scim.withToken("wrong-token-0123456789").post("/Users", profileUser("carol", 3)), 401, null,
+        assertScimError(scim.withToken("wrong-token-0123456789").post("/Users", profileUser("carol", 3)), 401, null,
                 "invalid or expired");
         assertUnchanged();
     }
 
     @Test
     void unknownResources() {
-        assertError(scim.get("/Users/" + UUID.randomUUID()), 404, null, "not found");
-        assertError(scim.get("/Users/not-a-uuid"), 404, null, "User not-a-uuid not found");
-        assertError(scim.delete("/Users/" + UUID.randomUUID(), null), 404, null, "not found");
-        assertError(scim.patch("/Users/" + UUID.randomUUID(), patchOp("replace", "nickName", "x"), null), 404, null,
+        assertScimError(scim.get("/Users/" + UUID.randomUUID()), 404, null, "not found");
+        assertScimError(scim.get("/Users/not-a-uuid"), 404, null, "User not-a-uuid not found");
+        assertScimError(scim.delete("/Users/" + UUID.randomUUID(), null), 404, null, "not found");
+        assertScimError(scim.patch("/Users/" + UUID.randomUUID(), patchOp("replace", "nickName", "x"), null), 404, null,
                 "not found");
-        assertError(scim.get("/Nothing"), 404, null, "No such endpoint");
+        assertScimError(scim.get("/Nothing"), 404, null, "No such endpoint");
         assertUnchanged();
     }
 
     @Test
     void methodNotAllowed() {
-        assertError(scim.raw("DELETE", "/Users", null), 405, null, "not allowed");
+        assertScimError(scim.raw("DELETE", "/Users", null), 405, null, "not allowed");
         assertUnchanged();
     }
 
     @Test
     void staleIfMatch() {
         String stale = "W/\"999\"";
-        assertError(scim.put("/Users/" + aliceId, profileUser("alice", 1), stale), 412, null, "If-Match");
-        assertError(scim.patch("/Users/" + aliceId, patchOp("replace", "nickName", "x"), stale), 412, null, "If-Match");
-        assertError(scim.delete("/Users/" + aliceId, stale), 412, null, "If-Match");
-        assertError(scim.delete("/Users/" + aliceId, "\"not-ours\""), 412, null, "If-Match");
+        assertScimError(scim.put("/Users/" + aliceId, profileUser("alice", 1), stale), 412, null, "If-Match");
+        assertScimError(scim.patch("/Users/" + aliceId, patchOp("replace", "nickName", "x"), stale), 412, null, "If-Match");
+        assertScimError(scim.delete("/Users/" + aliceId, stale), 412, null, "If-Match");
+        assertScimError(scim.delete("/Users/" + aliceId, "\"not-ours\""), 412, null, "If-Match");
         assertUnchanged();
         Response ok = scim.patch("/Users/" + aliceId, patchOp("replace", "nickName", "x"), aliceEtag());
         assertThat(ok.status()).isEqualTo(200);

@@ -39,11 +39,7 @@ public abstract class HostileInputTest extends ServiceTestBase {
     }
 
     private void assertRefused(Response r, int status, String scimType, String detailFragment) {
-        assertThat(r.status()).as(r.toString()).isEqualTo(status);
-        assertThat(r.header("Content-Type")).startsWith("application/scim+json");
-        assertThat(r.body().path("schemas").get(0).asText()).isEqualTo("urn:ietf:params:scim:api:messages:2.0:Error");
-        assertThat(r.body().path("scimType").asText(null)).isEqualTo(scimType);
-        assertThat(r.body().path("detail").asText()).contains(detailFragment);
+        assertScimError(r, status, scimType, detailFragment);
         assertThat(scim.get("/Users/" + aliceId).body().toString()).isEqualTo(alice);
         assertThat(totalUsers()).isEqualTo(1);
     }

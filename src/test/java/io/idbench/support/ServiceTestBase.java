@@ -1,5 +1,7 @@
 package io.idbench.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -126,6 +128,20 @@ public abstract class ServiceTestBase {
             o.set("value", value instanceof JsonNode n ? n : JSON.valueToTree(value));
         }
         return body;
+    }
+
+    /** {@code r} is SCIM error JSON (RFC 7644 section 3.12) with this status, scimType (null: none) and detail. */
+    protected static void assertScimError(ScimClient.Response r, int status, String scimType, String detailFragment) {
+        assertThat(r.status()).as(r.toString()).isEqualTo(status);
+        assertThat(r.header("Content-Type")).startsWith("application/scim+json");
+        assertThat(r.body().path("schemas").get(0).asText()).isEqualTo("urn:ietf:params:scim:api:messages:2.0:Error");
+        assertThat(r.body().path("status").asText()).isEqualTo(String.valueOf(status));
+        if (scimType == null) {
+            assertThat(r.body().has("scimType")).isFalse();
+        } else {
+            assertThat(r.body().path("scimType").asText()).isEqualTo(scimType);
+        }
+        assertThat(r.body().path("detail").asText()).contains(detailFragment);
     }
 
     protected static JsonNode json(String text) {
