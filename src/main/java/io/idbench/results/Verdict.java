@@ -9,12 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.RealDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A run against a baseline, figure by figure, decided by a test and not by a bare percentage:
  * each figure's change is the log ratio of the two runs' figures, its uncertainty the two runs'
  * bootstrap standard errors combined (their {@code intervals}) with the run-to-run noise of the
- * machine ({@link RunNoise}, for two separate runs); a figure regressed when it is
+ * machine ({@link RunNoise}, for two separate runs), tested with Student's t at the degrees of
+ * freedom of that sum (Welch-Satterthwaite: the bootstrap errors count as known, the run-to-run
+ * noise as estimated from its runs; the normal distribution when nothing is estimated); a figure regressed when it is
  * worse by at least the minimum effect AND the change is significant at the family-wise level
  * {@code alpha} over all figures compared (Holm's step-down correction: many figures are tested
  * at once, and one of fifty would otherwise look significant by chance). An error rate above the
@@ -29,7 +33,7 @@ public record Verdict(double minEffectPct, double alpha) {
     public static final double DEFAULT_ALPHA = 0.05;
     /** Figures where more is better; every other figure is a time or a cost. */
     public static final Set<String> HIGHER_IS_BETTER = Set.of("throughput");
-    private static final NormalDistribution NORMAL = new NormalDistribution();
+    private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
 
     public static Verdict defaults() {
         return new Verdict(DEFAULT_MIN_EFFECT, DEFAULT_ALPHA);
@@ -54,7 +58,7 @@ public record Verdict(double minEffectPct, double alpha) {
 
     /** … with the run-to-run noise of each figure added to both sides' intervals (two separate runs). */
     public List<Change> compare(JsonNode baselineIntervals, JsonNode runIntervals, RunNoise noise) {
-        record Test(String label, String figure, double base, double run, double d, double se, double p) {
+        record Test(String label, String figure, double base, double run, double d, double se, double df, double p) {
         }
         List<Test> tests = new ArrayList<>();
         for (Map.Entry<String, JsonNode> label : (Iterable<Map.Entry<String, JsonNode>>) runIntervals::fields) {
@@ -64,15 +68,18 @@ public record Verdict(double minEffectPct, double alpha) {
                 JsonNode r = figure.getValue();
                 double bv = b.path("value").asDouble(Double.NaN);
                 double rv = r.path("value").asDouble(Double.NaN);
-                double between = noise.sigma(label.getKey(), figure.getKey());
-                double se = Math.sqrt(Math.pow(b.path("logSe").asDouble(Double.NaN), 2) + Math.pow(r.path("logSe").asDouble(Double.NaN), 2)
-                        + 2 * between * between);
-                if (!(bv > 0) || !(rv > 0) || Double.isNaN(se)) {
+                double between = 2 * Math.pow(noise.sigma(label.getKey(), figure.getKey()), 2);
+                double variance = Math.pow(b.path("logSe").asDouble(Double.NaN), 2) + Math.pow(r.path("logSe").asDouble(Double.NaN), 2)
+                        + between;
+                if (!(bv > 0) || !(rv > 0) || Double.isNaN(variance)) {
                     continue;
                 }
+                double df = between == 0 ? Double.POSITIVE_INFINITY
+                        : variance * variance / (between * between / noise.degreesOfFreedom(label.getKey(), figure.getKey()));
                 double d = Math.log(rv / bv);
-                double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - NORMAL.cumulativeProbability(Math.abs(d) / se));
-                tests.add(new Test(label.getKey(), figure.getKey(), bv, rv, d, se, p));
+                double se = Math.sqrt(variance);
+                double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - distribution(df).cumulativeProbability(Math.abs(d) / se));
+                tests.add(new Test(label.getKey(), figure.getKey(), bv, rv, d, se, df, p));
             }
         }
         // Holm: the i-th smallest p-value (from 0) is significant at alpha / (m - i), until the first that is not.
@@ -82,9 +89,9 @@ public record Verdict(double minEffectPct, double alpha) {
         for (int i = 0; i < m && byP.get(i).p() <= alpha / (m - i); i++) {
             significant.add(byP.get(i));
         }
-        double z = m == 0 ? 0 : NORMAL.inverseCumulativeProbability(1 - alpha / 2);
         List<Change> out = new ArrayList<>();
         for (Test t : tests) {
+            double z = distribution(t.df()).inverseCumulativeProbability(1 - alpha / 2);
             double change = pct(t.d());
             boolean higherBetter = HIGHER_IS_BETTER.contains(t.figure());
             boolean worse = higherBetter ? change < 0 : change > 0;
@@ -94,6 +101,11 @@ public record Verdict(double minEffectPct, double alpha) {
                     sig, sig && big && worse, sig && big && !worse));
         }
         return out;
+    }
+
+    /** Student's t at {@code df} degrees of freedom; the normal distribution when they are infinite (or too many to tell apart). */
+    private static RealDistribution distribution(double df) {
+        return df > 1e6 ? NORMAL : new TDistribution(null, df);
     }
 
     private static double pct(double logRatio) {

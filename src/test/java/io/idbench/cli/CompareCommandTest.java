@@ -102,7 +102,7 @@ class CompareCommandTest {
         }
         assertThat(compare(slow.toString(), "--baseline=" + base)).isEqualTo(1);
         assertThat(out.toString()).contains("REGRESSION").endsWith("run-to-run noise estimated from 4 other runs of the scenario on this"
-                + " machine), or more errors\n");
+                + " machine, per figure, at least the median figure's 1.1%), or more errors\n");
     }
 
     @Test

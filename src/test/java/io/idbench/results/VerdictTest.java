@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -85,5 +86,28 @@ class VerdictTest {
         assertThat(Verdict.defaults().compare(intervals(base[0], base[1], base[2], base[3]), intervals(run[0], run[1], run[2], run[3]))
                 .get(0).regression()).as("alone").isTrue();
         assertThat(Verdict.defaults().compare(intervals(base), intervals(run))).noneMatch(Verdict.Change::regression);
+    }
+
+    @Test
+    void noiseEstimatedFromFewRunsIsTestedWithStudentsT() {
+        // Five runs of the scenario put its noise at 5 % (log 0.0488); a +20 % change on figures known to 1 % per side:
+        // z = 0.182 / sqrt(2 x 0.0001 + 2 x 0.0488²) = 2.59, p = 0.0097 under the normal distribution; but the noise is
+        // known from 5 runs only (4 degrees of freedom, 4.3 for the sum): p = 0.056 under Student's t, no regression.
+        List<JsonNode> five = new ArrayList<>();
+        for (double log : new double[] {0, 0.0488 / 1.4826, -0.0488 / 1.4826, 0.1, -0.1}) {
+            five.add(JSON.createObjectNode().set("intervals", intervals("ALL", "p95", 10 * Math.exp(log), 0.0)));
+        }
+        RunNoise estimated = RunNoise.estimate(five, "the scenario");
+        assertThat(estimated.sigma("ALL", "p95")).isCloseTo(0.0488, Assertions.within(1e-9));
+        Verdict.Change t = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01), estimated)
+                .get(0);
+        assertThat(t.p()).isBetween(0.05, 0.06);
+        assertThat(t.regression()).isFalse();
+        // The same noise given as known (--run-noise=5): the normal distribution, a regression.
+        Verdict.Change known = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01),
+                RunNoise.fixed(Math.expm1(0.0488) * 100, "given")).get(0);
+        assertThat(known.p()).isBetween(0.008, 0.010);
+        assertThat(known.regression()).isTrue();
+        assertThat(t.highPct() - t.lowPct()).as("a wider interval under t").isGreaterThan(known.highPct() - known.lowPct());
     }
 }

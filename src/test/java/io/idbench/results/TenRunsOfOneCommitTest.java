@@ -1,0 +1,55 @@
+package io.idbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The A/A check on real records: ten default runs of one unchanged commit (jsonb-nodyn-10k, recorded
+ * back to back on a 2-core VM whose host ran up to 25 % faster late in the evening, in the site's
+ * fixture) compared pairwise, each against each, as {@code idbench compare} does. Nothing changed,
+ * so any regression found is a false alarm.
+ */
+class TenRunsOfOneCommitTest {
+    private static final Path RUNS = Path.of("src/test/resources/site-fixture/results/jsonb-nodyn-10k");
+
+    private static List<String> falseAlarms(boolean byPercentage) throws Exception {
+        List<String> alarms = new ArrayList<>();
+        for (int a = 1; a <= 10; a++) {
+            for (int b = 1; b <= 10; b++) {
+                if (a == b) {
+                    continue;
+                }
+                Path runDir = RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", a));
+                JsonNode run = RunRecord.complete(runDir, "run");
+                JsonNode base = RunRecord.complete(RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", b)), "baseline");
+                RunVerdict.Outcome outcome = byPercentage
+                        ? RunVerdict.judge(((ObjectNode) base.deepCopy()).without("intervals"), run, 20, Verdict.DEFAULT_ALPHA, false)
+                        : RunVerdict.judge(base, run, Verdict.DEFAULT_MIN_EFFECT, Verdict.DEFAULT_ALPHA, false,
+                                RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(runDir), run, List.of(run, base)),
+                                        "the scenario"));
+                if (outcome.regressed()) {
+                    alarms.add(a + " vs " + b + ": " + outcome.regressions());
+                }
+            }
+        }
+        return alarms;
+    }
+
+    @Test
+    void theVerdictFindsNoRegressionInAnyOfTheNinetyPairs() throws Exception {
+        assertThat(falseAlarms(false)).isEmpty();
+    }
+
+    @Test
+    void aBarePercentageOnThePointValuesCriesWolf() throws Exception {
+        // The rule idbench had before: 20 % on the pooled point values (51 of 90 on one repetition per run, the shape it had then).
+        assertThat(falseAlarms(true)).hasSize(12);
+    }
+}
