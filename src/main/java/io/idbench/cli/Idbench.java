@@ -10,6 +10,11 @@ import picocli.CommandLine.Command;
         subcommands = {ServeCommand.class, SeedCommand.class, CompareCommand.class, SiteCommand.class, CpuSamplerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Idbench {
+    /**
+     * Columns of {@code --help}: the descriptions are written as lines of up to this width, and
+     * picocli's default of 80 broke each of them in two.
+     */
+    public static final int USAGE_WIDTH = 120;
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -18,6 +23,7 @@ public final class Idbench {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Idbench());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         // A bad option is one line and exit 2, like every other bad input; --help has the usage.
         cl.setParameterExceptionHandler((e, args) -> {

@@ -82,6 +82,21 @@ class ServeCommandTest {
     }
 
     @Test
+    void everyHelpKeepsItsDescriptionLinesWholeWithinTheUsageWidth() {
+        for (String command : new String[] {"serve", "seed", "compare", "site", "cpu-sampler"}) {
+            out.getBuffer().setLength(0);
+            assertThat(run(command, "--help")).isZero();
+            assertThat(out.toString().lines()).as(command)
+                    .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(Idbench.USAGE_WIDTH));
+        }
+        assertThat(out.toString()).isNotEmpty();
+        out.getBuffer().setLength(0);
+        run("compare", "--help");
+        assertThat(out.toString()).contains("\nCompares a recorded run with a baseline, figure by figure (p50, p95, p99, throughput, the"
+                + " service's\ntime and CPU per request");
+    }
+
+    @Test
     void topLevelHelpListsServe() {
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).contains("serve").contains("Starts the identity service under test");
