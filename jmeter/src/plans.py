@@ -170,7 +170,7 @@ def repetition_start():
 def measure_by_loops(plan_name, fragment_name):
     """loops iterations, bounded in time too (duration s): past the bound the remaining iterations do nothing."""
     return if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
-               phase("measure"),
+               phase("${measurePhase}"),
                mark_time("measuring starts", [("measureCap", "${__P(duration,3600)}")]),
                loop("measure", "${__P(loops,30)}",
                     if_("within the time bound (${__P(duration)} s)", "${__jexl3(${__time(,)} < ${measureCap})}",
@@ -180,15 +180,16 @@ def measure_by_time(plan_name, fragment_name):
     return if_("by duration", '${__jexl3("${__P(byTime,false)}" == "true")}',
                mark_time("measuring starts", [("measureEnd", "${__P(duration,60)}")]),
                while_("whole iterations for ${__P(duration)} s", "${__jexl3(${__time(,)} < ${measureEnd})}",
-                      phase("measure"), module(plan_name, fragment_name)))
+                      phase("${measurePhase}"), module(plan_name, fragment_name)))
 
 def repetitions(plan_name, fragment_name, before=(), after=()):
     """All repetitions in one JMeter JVM, so that JMeter's own JIT warms up once. Per repetition, each thread runs `before`
     (Populate…), meets the others, warms up until the service is steady (at least warmup s, at most warmupMax s), meets them,
     measures (loops, or duration s: whole iterations, never cut between a create and its delete), meets them, runs `after`
-    (Teardown…). Every sample records rep and side; the record step splits the run by them."""
+    (Teardown…). Every sample records rep and side; the record step splits the run by them. The first `settle` repetitions of
+    each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
-    return [loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}",
+    return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
         repetition_start(), *before,
         barrier(threads, timeout, "all threads ready: warm up"),
         mark_time("warm-up starts", [("warmupEnd", "${__P(warmup,5)}"), ("warmupCap", "${__P(warmupMax,180)}")]),

@@ -1,12 +1,28 @@
 // A repetition starts (a JSR223 PreProcessor, once per thread and repetition; embedded by plans.py):
-// rep counts the repetitions of this thread; side is the service this repetition measures,
-// from the property schedule (A,B,B,A,… when two services are compared interleaved; A otherwise);
-// the side's target (versus.target.* for B) and its token become this thread's variables.
-int rep = (vars.get('rep') ?: '0') as int
-rep++
-vars.put('rep', String.valueOf(rep))
+// rep numbers the measured repetitions of this thread from 1; side is the service a repetition
+// measures, from the property schedule (A,B,B,A,… when two services are compared interleaved; A
+// otherwise); the side's target (versus.target.* for B) and its token become this thread's variables.
+// Before them, each side runs `settle` whole settling repetitions (rep -k … 0, measurePhase=settle):
+// the first measured phase, teardown and populate after the long first warm-up still make both
+// JVMs compile (measured: the first repetition of ten runs came out at 0.70 of their median, the
+// second at 0.94 like the rest), so they are run and recorded, but not pooled.
+int n = ((vars.get('repIndex') ?: '0') as int) + 1
+vars.put('repIndex', String.valueOf(n))
 String[] schedule = props.getProperty('schedule', '').split(',')
-String side = rep <= schedule.length && !schedule[rep - 1].trim().isEmpty() ? schedule[rep - 1].trim() : 'A'
+List<String> sides = schedule.collect { it.trim() }.findAll { !it.isEmpty() }.unique()
+if (sides.isEmpty()) {
+    sides = ['A']
+}
+int settling = Integer.parseInt(props.getProperty('settle', '0')) * sides.size()
+int rep = n - settling
+String side
+if (rep < 1) {
+    side = sides[(n - 1) % sides.size()]
+} else {
+    side = rep <= schedule.length && !schedule[rep - 1].trim().isEmpty() ? schedule[rep - 1].trim() : 'A'
+}
+vars.put('rep', String.valueOf(rep))
+vars.put('measurePhase', rep < 1 ? 'settle' : 'measure')
 String prefix = side == 'A' ? '' : 'versus.'
 vars.put('side', side)
 vars.put('base', props.getProperty(prefix + 'target.path', ''))

@@ -12,6 +12,12 @@ package io.idbench.results;
 public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads, String phase,
         double serverMillis, double serverCpuMillis, int rep, String side, String threadName) {
 
+    /** The same sample in another phase. */
+    public JtlSample inPhase(String other) {
+        return new JtlSample(timeStamp, elapsedMillis, label, success, allThreads, other, serverMillis, serverCpuMillis, rep, side,
+                threadName);
+    }
+
     /** When the sample ended, epoch ms. */
     public long end() {
         return timeStamp + elapsedMillis;

@@ -21,6 +21,8 @@ public final class RunStatistics {
     public static final String ALL = "ALL";
     /** The phase the idbench plans give to measured samples. */
     public static final String MEASURE = "measure";
+    /** The measured phase of a settling repetition (rep < 1): measured like the others, recorded apart, never pooled. */
+    public static final String SETTLE = "settle";
     /** Where samples before {@code measureFrom} are counted in a JTL without phases. */
     public static final String WARM_UP = "warmup";
 
@@ -51,12 +53,17 @@ public final class RunStatistics {
 
     /** One repetition of one side (A; or B, comparing two services interleaved) of a run. */
     public record Part(int rep, String side) {
+        /** A settling repetition: run before the measured ones, numbered below 1. */
+        public boolean settling() {
+            return rep < 1;
+        }
     }
 
     /**
      * Every repetition (and side) of a JTL, in the order they ran, from one read of the file: the
      * samples of a closed workload count that ended while every thread was still measuring (after
-     * the first thread finished its loops, the others run with less company).
+     * the first thread finished its loops, the others run with less company). A settling
+     * repetition's part (its rep below 1) is measured the same way; {@link Part#settling()} tells it.
      *
      * @param minThreads the threads of a closed workload (0 for an open one: no sample left out for that)
      */
@@ -64,7 +71,8 @@ public final class RunStatistics {
         Map<Part, List<JtlSample>> measured = new LinkedHashMap<>();
         Map<Part, Accumulator> parts = new HashMap<>();
         Map<Part, Long> first = new HashMap<>();
-        JtlReader.read(jtl, s -> {
+        JtlReader.read(jtl, sample -> {
+            JtlSample s = SETTLE.equals(sample.phase()) ? sample.inPhase(MEASURE) : sample;
             Part p = new Part(s.rep(), s.side());
             Accumulator acc = parts.computeIfAbsent(p, k -> new Accumulator(0, minThreads, Long.MAX_VALUE));
             if (MEASURE.equals(s.phase())) {

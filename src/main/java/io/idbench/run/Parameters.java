@@ -34,6 +34,8 @@ public final class Parameters {
             run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)"),
             run("repeat", "40",
                     "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them"),
+            run("settle", "1", "whole repetitions per side before the measured ones, recorded apart and never pooled"
+                    + " (the JITs still compile after the first warm-up); ignored by the open model"),
             run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this"),
             run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
             run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),

@@ -258,8 +258,12 @@ final class PrepareStep {
         p.setProperty("warmup.report.dir", run.warmupReports().toAbsolutePath().toString());
         p.setProperty("loops", byTime ? "-1" : "" + s.loops);
         // Comparing two services, every repetition of the plan measures one side, in the order of the schedule.
-        p.setProperty("repeat", "" + (schedule.isEmpty() ? s.repeat : schedule.size()));
+        int sides = schedule.isEmpty() ? 1 : 2;
+        p.setProperty("repeat", "" + s.repeat * sides);
         p.setProperty("schedule", String.join(",", schedule));
+        // Before them, each side's settling repetitions: measured apart, never pooled (docs/measurement.md).
+        p.setProperty("settle", "" + s.settling());
+        p.setProperty("repetitions", "" + (s.repeat + s.settling()) * sides);
         // A loop-count run still has a time bound: it always stops by itself.
         p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
         p.setProperty("byTime", "" + byTime);
@@ -273,7 +277,7 @@ final class PrepareStep {
         p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
         // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
         p.setProperty("max.seconds", ""
-                + (s.rampup + (long) s.repeat * (schedule.isEmpty() ? 1 : 2) * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
+                + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
                         + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
@@ -290,7 +294,8 @@ final class PrepareStep {
                 r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
                 + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + s.warmup + "-" + s.warmupMax
                 + " s until steady"
-                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : ""));
+                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
+                + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : ""));
         out.println("[idbench] " + (s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
                 + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities" : "Target: " + s.targetUrl + " (not provisioned)"));
         out.println("[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));

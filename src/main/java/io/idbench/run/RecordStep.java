@@ -85,6 +85,8 @@ record RecordStep(RunDirectory run, PrintStream out) {
             }
             parts = new LinkedHashMap<>(RunStatistics.byPart(jtl, minThreads));
             parts.keySet().removeIf(p -> !p.side().equals(side));
+            recordSettling(parts, summary.putArray("settling"));
+            parts.keySet().removeIf(RunStatistics.Part::settling);
             int expected = state.repeat();
             if (parts.size() < expected) {
                 problems.add("JMeter measured " + parts.size() + " of " + expected + " repetitions");
@@ -166,6 +168,24 @@ record RecordStep(RunDirectory run, PrintStream out) {
         RunRecord.write(record, summary);
         print(labels, spread, intervals, cost, summary, record);
         return problems;
+    }
+
+    /** The settling repetitions, apart: their warm-up (the run's first, the long one) and figures, to show what they kept out. */
+    private void recordSettling(Map<RunStatistics.Part, RunStatistics.Result> parts, ArrayNode settling) {
+        parts.forEach((part, stats) -> {
+            if (!part.settling()) {
+                return;
+            }
+            ObjectNode rep = settling.addObject();
+            rep.put("repetition", part.rep());
+            WarmUp.of(run.warmupReports().resolve("warmup-" + part.rep() + ".json"), stats).ifPresent(w -> rep.putPOJO("warmup", w));
+            if (stats.measured() != null) {
+                rep.put("measuredSeconds", stats.measured().seconds());
+            }
+            Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
+            stats.windows().forEach((label, w) -> figures.put(label, Bootstrap.values(List.of(w))));
+            rep.putPOJO("figures", figures);
+        });
     }
 
     private void print(List<Map<String, LabelStatistics.Summary>> labels, Map<String, Map<String, Repetitions.Spread>> spread,

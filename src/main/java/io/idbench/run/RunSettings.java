@@ -34,6 +34,8 @@ public final class RunSettings {
     public final String hotset;
     public final int rate;
     public final int repeat;
+    /** Whole repetitions per side run before the measured ones and recorded apart, as asked; see {@link #settling()}. */
+    public final int settle;
     public final double maxErrorPct;
     public final long maxP95;
     public final long maxP99;
@@ -68,6 +70,7 @@ public final class RunSettings {
         steadyPct = doubleIn(r, "steadyPct", 0.1, 100);
         rate = intIn(r, "rate", 0, 100_000);
         repeat = intIn(r, "repeat", 1, 100);
+        settle = intIn(r, "settle", 0, 10);
         startTimeout = intIn(r, "startTimeout", 10, 86_400);
         users = longIn(r, "users", 0, Long.MAX_VALUE);
         hotset = r.get("hotset");
@@ -104,6 +107,11 @@ public final class RunSettings {
     /** Whether the service is provisioned by the run (not an external SCIM server). */
     public boolean provisioned() {
         return targetUrl == null;
+    }
+
+    /** The settling repetitions per side the plan runs: none in the open model (its repetitions are timed, not looped). */
+    public int settling() {
+        return openModel() ? 0 : settle;
     }
 
     /** Open workload: a fixed arrival rate instead of threads looping as fast as they can. */

@@ -3,6 +3,7 @@ package io.idbench.site;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.results.Bootstrap;
 import io.idbench.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -70,9 +72,10 @@ final class RunPage {
         if (s.path("cost").path("cpuUsPerRequest").isObject()) {
             costCharts.add(cost(id, s.path("cost").path("cpuUsPerRequest")));
         }
-        JsonNode firstWarmUp = s.path("repetitions").path(0).path("warmup");
+        boolean settled = s.path("settling").path(0).path("warmup").isObject();
+        JsonNode firstWarmUp = (settled ? s.path("settling") : s.path("repetitions")).path(0).path("warmup");
         if (firstWarmUp.path("windows").size() > 1) {
-            costCharts.add(warmUp(id, firstWarmUp));
+            costCharts.add(warmUp(id, firstWarmUp, settled ? "the settling repetition" : "repetition 1"));
         }
         charts.addAll(costCharts);
         Map<String, Object> model = new LinkedHashMap<>();
@@ -80,6 +83,7 @@ final class RunPage {
         model.put("summary", map(s));
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
+        model.put("settling", settling(s));
         model.put("spread", map(s.path("spread")));
         model.put("files", files(copied));
         model.put("runFiles", runFiles(copied, s));
@@ -148,6 +152,26 @@ final class RunPage {
         return out;
     }
 
+    /** One line per settling repetition: its warm-up, and its throughput against the measured repetitions' median. */
+    private static List<String> settling(JsonNode s) {
+        double[] measured = new double[s.path("repetitions").size()];
+        for (int i = 0; i < measured.length; i++) {
+            measured[i] = s.path("repetitions").path(i).path("figures").path("ALL").path("throughput").asDouble(Double.NaN);
+        }
+        double median = Bootstrap.median(measured);
+        List<String> out = new ArrayList<>();
+        for (JsonNode rep : s.path("settling")) {
+            List<String> parts = brief(rep);
+            double t = rep.path("figures").path("ALL").path("throughput").asDouble(Double.NaN);
+            if (Double.isFinite(t)) {
+                parts.add("ALL " + Table.number(t) + " req/s" + (median > 0 ? String.format(Locale.ROOT, ", %.2f of the measured"
+                        + " repetitions' median", t / median) : ""));
+            }
+            out.add("Settling repetition " + rep.path("repetition").asInt() + (parts.isEmpty() ? "" : ": " + String.join("; ", parts)));
+        }
+        return out;
+    }
+
     /** One line per repetition: its warm-up, its ALL figures, its cost. */
     private static List<String> brief(JsonNode rep) {
         List<String> out = new ArrayList<>();
@@ -189,15 +213,15 @@ final class RunPage {
                         new Chart.Series("high", Chart.colour(1), false, high)));
     }
 
-    /** The first repetition's warm-up: all threads' throughput per window until the detector found it steady. */
-    private static Chart warmUp(String id, JsonNode warmup) {
+    /** The run's first warm-up: all threads' throughput per window until the detector found it steady. */
+    private static Chart warmUp(String id, JsonNode warmup, String which) {
         List<Chart.Point> points = new ArrayList<>();
         double width = warmup.path("windowSeconds").asDouble(2);
         int k = 0;
         for (JsonNode w : warmup.path("windows")) {
             points.add(new Chart.Point(Table.number(++k * width) + " s", w.asDouble()));
         }
-        return new Chart(id + "-warmup", "Warm-up of repetition 1: throughput per window", Chart.LINE,
+        return new Chart(id + "-warmup", "Warm-up of " + which + ": throughput per window", Chart.LINE,
                 new Chart.Axis("since every thread ran", false, false), new Chart.Axis("req/s", false, true),
                 List.of(new Chart.Series("all threads", Chart.colour(0), false, points)));
     }

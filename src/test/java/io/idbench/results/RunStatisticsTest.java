@@ -89,6 +89,30 @@ class RunStatisticsTest {
         assertThat(a1.excludedPhases()).as("a sample of no repetition (the login) counts with the first").containsEntry("login", 1L);
     }
 
+    @Test
+    void aSettlingRepetitionIsMeasuredAsAPartOfItsOwnAndLeftOutOfEverythingElse() throws Exception {
+        String header = HEADER.trim() + ",\"phase\",\"serverMs\",\"serverCpuMs\",\"rep\",\"side\"\n";
+        StringBuilder s = new StringBuilder(header);
+        for (int rep = 0; rep <= 1; rep++) {
+            String phase = rep == 0 ? RunStatistics.SETTLE : RunStatistics.MEASURE;
+            for (int i = 0; i < 4; i++) {
+                s.append(10_000L * (rep + 1) + 100L * i).append(',').append(rep == 0 ? 20 : 10)
+                        .append(",read,200,OK,t 1-1,text,true,,1,1,1,1,u,1,0,0,")
+                        .append(phase).append(",2.5,0.2,").append(rep).append(",A\n");
+            }
+        }
+        Path file = dir.resolve("settle.csv");
+        Files.writeString(file, s);
+        Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 1);
+        assertThat(parts.keySet()).containsExactly(new RunStatistics.Part(0, "A"), new RunStatistics.Part(1, "A"));
+        assertThat(parts.keySet()).extracting(RunStatistics.Part::settling).containsExactly(true, false);
+        assertThat(parts.get(new RunStatistics.Part(0, "A")).labels().get("read").p50()).isEqualTo(20);
+        assertThat(parts.get(new RunStatistics.Part(1, "A")).labels().get("read").p50()).isEqualTo(10);
+        RunStatistics.Result whole = RunStatistics.of(file, 0, 1);
+        assertThat(whole.labels().get("read").samples()).isEqualTo(4);
+        assertThat(whole.excludedPhases()).containsEntry(RunStatistics.SETTLE, 4L);
+    }
+
     private static void check(RunStatistics.Result r) {
         assertThat(r.warmUpSamples()).isEqualTo(1);
         assertThat(r.partialConcurrencySamples()).isEqualTo(1);

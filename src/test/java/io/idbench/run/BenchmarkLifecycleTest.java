@@ -100,6 +100,9 @@ class BenchmarkLifecycleTest {
             assertThat(Files.readString(page)).contains("href=\"dashboard/index.html\"", "href=\"results.csv.gz\"");
             assertThat(page.resolveSibling("dashboard/index.html")).as("the JMeter dashboard, copied beside the page").exists();
             assertThat(summary.path("repetitions")).as("both repetitions, in one JMeter run").hasSize(2);
+            assertThat(summary.path("settling")).as("after a settling one, recorded apart").hasSize(1);
+            assertThat(summary.path("settling").path(0).path("repetition").asInt()).isZero();
+            assertThat(summary.path("repetitions").path(0).path("excludedPhases").has("settle")).as("not pooled").isFalse();
             assertThat(Files.readString(project.resolve("target/site/runs.html"))).contains("failed: ");
         } finally {
             failing.stop(0);

@@ -68,6 +68,7 @@ class PrepareStepTest {
                 Arguments.of(d("loops", "0"), List.of(), "loops must be between 1 and 1000000, was 0"),
                 Arguments.of(d("rampup", "-1"), List.of(), "rampup must be between 0 and 3600, was -1"),
                 Arguments.of(d("repeat", "101"), List.of(), "repeat must be between 1 and 100, was 101"),
+                Arguments.of(d("settle", "-1"), List.of(), "settle must be between 0 and 10, was -1"),
                 Arguments.of(d("warmup", "30", "warmupMax", "20"), List.of(),
                         "warmupMax (20 s, the longest warm-up) is below warmup (30 s, the shortest)"),
                 Arguments.of(d("steadyPct", "0"), List.of(), "steadyPct must be between 0 and 100, was 0"),
@@ -155,6 +156,7 @@ class PrepareStepTest {
         assertThat(p).containsEntry("threads", "10").containsEntry("loops", "30").containsEntry("rampup", "10")
                 .containsEntry("warmup", "5").containsEntry("warmupMax", "180").containsEntry("steady.pct", "5.0")
                 .containsEntry("byTime", "false").containsEntry("repeat", "40").containsEntry("schedule", "")
+                .containsEntry("settle", "1").containsEntry("repetitions", "41")
                 .containsEntry("duration", "" + PrepareStep.MAX_LOOP_PHASE_SECONDS);
         try (Stream<Path> plans = Files.list(run.plans())) {
             assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
@@ -175,6 +177,13 @@ class PrepareStepTest {
         assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true")
                 .containsEntry("populate.loops", "30");
         assertThat(run.readRun().path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
+    }
+
+    @Test
+    void theOpenModelHasNoSettlingRepetition() throws Exception {
+        assertThat(prepare(d("scenario", "read-flood-jsonb-nodyn-1k", "rate", "100", "repeat", "2")).settling())
+                .as("its repetitions are timed: nothing to settle").isZero();
+        assertThat(jmeterProperties()).containsEntry("settle", "0").containsEntry("repetitions", "2");
     }
 
     @Test
@@ -202,7 +211,8 @@ class PrepareStepTest {
         for (int round = 0; round < 3; round++) {
             assertThat(schedule.subList(2 * round, 2 * round + 2)).as("round %d", round).containsExactlyInAnyOrder("A", "B");
         }
-        assertThat(jmeterProperties()).containsEntry("repeat", "6").containsEntry("threads", "4");
+        assertThat(jmeterProperties()).containsEntry("repeat", "6").containsEntry("threads", "4")
+                .as("a settling repetition of each side first").containsEntry("settle", "1").containsEntry("repetitions", "8");
         JsonNode versus = run.readRun().path("versus");
         assertThat(versus.path("scenario").asText()).isEqualTo("relational-nodyn-10k");
         assertThat(versus.path("recordDir").asText()).isEqualTo(basedir.resolve("results/relational-nodyn-10k/20261122-203000").toString());
