@@ -116,10 +116,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
                 }
             }
             rep.putPOJO("labels", stats.labels());
-            // The repetition's figures as the run's are taken (interpolated percentiles…): what a paired comparison compares.
-            Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
-            stats.windows().forEach((label, w) -> figures.put(label, Bootstrap.values(List.of(w))));
-            rep.putPOJO("figures", figures);
+            rep.putPOJO("figures", figures(stats));
             if (n == parts.size()) {
                 rep.putPOJO("distributions", stats.distributions()); // the percentile curve and histogram of the warmest
             }
@@ -182,10 +179,15 @@ record RecordStep(RunDirectory run, PrintStream out) {
             if (stats.measured() != null) {
                 rep.put("measuredSeconds", stats.measured().seconds());
             }
-            Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
-            stats.windows().forEach((label, w) -> figures.put(label, Bootstrap.values(List.of(w))));
-            rep.putPOJO("figures", figures);
+            rep.putPOJO("figures", figures(stats));
         });
+    }
+
+    /** A repetition's figures as the run's are taken (interpolated percentiles…): what a paired comparison compares. */
+    private static Map<String, Map<String, Double>> figures(RunStatistics.Result stats) {
+        Map<String, Map<String, Double>> figures = new LinkedHashMap<>();
+        stats.windows().forEach((label, w) -> figures.put(label, Bootstrap.values(List.of(w))));
+        return figures;
     }
 
     private void print(List<Map<String, LabelStatistics.Summary>> labels, Map<String, Map<String, Repetitions.Spread>> spread,
