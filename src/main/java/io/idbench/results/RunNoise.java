@@ -33,24 +33,22 @@ public final class RunNoise {
 
     private final Map<String, Double> sigma;
     private final Map<String, Integer> runs;
-    private final double floor;
     private final double fallback;
     private final String source;
 
-    private RunNoise(Map<String, Double> sigma, Map<String, Integer> runs, double floor, double fallback, String source) {
+    private RunNoise(Map<String, Double> sigma, Map<String, Integer> runs, double fallback, String source) {
         this.sigma = sigma;
         this.runs = runs;
-        this.floor = floor;
         this.fallback = fallback;
         this.source = source;
     }
 
     /** None: each run's interval alone (two repetitions of one build, interleaved). */
-    public static final RunNoise NONE = new RunNoise(Map.of(), Map.of(), 0, 0, "none: both sides measured in one build");
+    public static final RunNoise NONE = new RunNoise(Map.of(), Map.of(), 0, "none: both sides measured in one build");
 
     /** The same noise for every figure, in % (a user's choice, or the default), taken as known. */
     public static RunNoise fixed(double pct, String why) {
-        return new RunNoise(Map.of(), Map.of(), 0, Math.log1p(pct / 100), String.format(Locale.ROOT, "%s%% (%s)", trim(pct), why));
+        return new RunNoise(Map.of(), Map.of(), Math.log1p(pct / 100), String.format(Locale.ROOT, "%s%% (%s)", trim(pct), why));
     }
 
     /** Estimated from these runs' records (their {@code intervals}); the default for a figure too few of them have. */
@@ -79,18 +77,18 @@ public final class RunNoise {
             }
         });
         double floor = sigma.isEmpty() ? 0 : Bootstrap.median(sigma.values().stream().mapToDouble(Double::doubleValue).toArray());
+        sigma.replaceAll((key, own) -> Math.max(own, floor));
         String source = runs.size() >= MIN_RUNS
                 ? String.format(Locale.ROOT, "estimated from %d other runs of %s, per figure, at least the median figure's %.1f%%",
                         runs.size(),
                         what, Math.expm1(floor) * 100)
                 : "the default " + trim(DEFAULT_PCT) + "% (" + runs.size() + " other runs of " + what + ", fewer than " + MIN_RUNS + ")";
-        return new RunNoise(sigma, counts, floor, Math.log1p(DEFAULT_PCT / 100), source);
+        return new RunNoise(sigma, counts, Math.log1p(DEFAULT_PCT / 100), source);
     }
 
     /** The run-to-run standard deviation of a figure's log. */
     public double sigma(String label, String figure) {
-        Double own = sigma.get(label + "|" + figure);
-        return own == null ? fallback : Math.max(own, floor);
+        return sigma.getOrDefault(label + "|" + figure, fallback);
     }
 
     /**
