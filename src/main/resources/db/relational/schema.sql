@@ -137,6 +137,9 @@ CREATE INDEX IF NOT EXISTS r_membership_user ON r_membership (user_id, group_id)
 -- (a page at offset 900,000 of a 1M-member group read 900,000 index entries). Kept by statement
 -- triggers in the writing transaction, so it is exact for every snapshot; the buckets spread
 -- concurrent writers of one group over 4,096 rows, locked in key order.
+-- The same counts are kept per block of 64 buckets (bucket / 64, 64 blocks): a count sums at most
+-- 64 rows, and a page finds its block in at most 64 rows and its bucket among that block's 64,
+-- instead of a running sum over up to 4,096 buckets (1.4 of the 2.5 ms a page took at 1M).
 -- A user id's bucket, its first 12 bits (0 … 4095), and the smallest id of a bucket.
 CREATE OR REPLACE FUNCTION idb_bucket(id uuid) RETURNS smallint
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
@@ -150,6 +153,12 @@ CREATE TABLE IF NOT EXISTS r_membership_count (
     members  bigint   NOT NULL,
     PRIMARY KEY (group_id, bucket)
 );
+CREATE TABLE IF NOT EXISTS r_membership_block (
+    group_id uuid     NOT NULL REFERENCES r_group (id) ON DELETE CASCADE,
+    block    smallint NOT NULL,
+    members  bigint   NOT NULL,
+    PRIMARY KEY (group_id, block)
+);
 CREATE OR REPLACE FUNCTION r_membership_counted() RETURNS trigger LANGUAGE plpgsql AS
 $$
 BEGIN
@@ -157,12 +166,19 @@ BEGIN
         INSERT INTO r_membership_count AS c (group_id, bucket, members)
         SELECT n.group_id, idb_bucket(n.user_id), count(*) FROM added n GROUP BY 1, 2 ORDER BY 1, 2
         ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+        INSERT INTO r_membership_block AS b (group_id, block, members)
+        SELECT n.group_id, idb_bucket(n.user_id) / 64, count(*) FROM added n GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, block) DO UPDATE SET members = b.members + excluded.members;
     ELSE
         -- Rows of a group being deleted go with it (its counts are deleted by the cascade).
         INSERT INTO r_membership_count AS c (group_id, bucket, members)
         SELECT o.group_id, idb_bucket(o.user_id), -count(*) FROM removed o
         WHERE EXISTS (SELECT 1 FROM r_group g WHERE g.id = o.group_id) GROUP BY 1, 2 ORDER BY 1, 2
         ON CONFLICT (group_id, bucket) DO UPDATE SET members = c.members + excluded.members;
+        INSERT INTO r_membership_block AS b (group_id, block, members)
+        SELECT o.group_id, idb_bucket(o.user_id) / 64, -count(*) FROM removed o
+        WHERE EXISTS (SELECT 1 FROM r_group g WHERE g.id = o.group_id) GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, block) DO UPDATE SET members = b.members + excluded.members;
     END IF;
     RETURN NULL;
 END

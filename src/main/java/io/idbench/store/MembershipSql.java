@@ -85,16 +85,16 @@ public final class MembershipSql {
      * running sum passes its offset, so neither steps over the members before it. A group with
      * dynamic members pages the union of both tables as before.
      *
-     * @param countTable the direct member counts per (group, bucket), null on the groups' side
+     * @param counts the direct member counts per (group, bucket) and per (group, block), null on the groups' side
      */
     public static Optional<List<Sql>> membershipStatements(ListQuery q, String membershipAttribute, String directTable,
-            String dynamicTable, String countTable, String self, String other, Consumer<Sql> select) {
+            String dynamicTable, MemberCounts counts, String self, String other, Consumer<Sql> select) {
         Optional<Sql> ids = membershipIds(q.filter(), membershipAttribute, directTable, dynamicTable, self, other);
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        Optional<UUID> group = countTable == null ? Optional.empty() : groupOf(q.filter());
-        Sql count = group.isPresent() ? bucketCount(group.get(), directTable, dynamicTable, countTable)
+        Optional<UUID> group = counts == null ? Optional.empty() : groupOf(q.filter());
+        Sql count = group.isPresent() ? bucketCount(group.get(), directTable, dynamicTable, counts)
                 : new Sql().append("SELECT count(*) FROM (").append(ids.get()).append(") ids");
         if (q.sort() != null) {
             return Optional.of(List.of(new Sql(), count));
@@ -103,7 +103,7 @@ public final class MembershipSql {
                 q.offset() + q.count()).orElseThrow();
         Sql page = new Sql().append("WITH ");
         if (group.isPresent()) {
-            bucketPage(page, group.get(), q, directTable, dynamicTable, countTable);
+            bucketPage(page, group.get(), q, directTable, dynamicTable, counts);
         } else {
             page.append("page AS MATERIALIZED (");
         }
@@ -123,9 +123,9 @@ public final class MembershipSql {
         return SqlPredicates.canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
     }
 
-    /** Direct members from the bucket counts, plus dynamic members that are not also direct. */
-    private static Sql bucketCount(UUID group, String directTable, String dynamicTable, String countTable) {
-        return new Sql().append("SELECT coalesce((SELECT sum(c.members) FROM " + countTable + " c WHERE c.group_id = ")
+    /** Direct members from the block counts (at most 64 rows), plus dynamic members that are not also direct. */
+    private static Sql bucketCount(UUID group, String directTable, String dynamicTable, MemberCounts counts) {
+        return new Sql().append("SELECT coalesce((SELECT sum(c.members) FROM " + counts.blocks() + " c WHERE c.group_id = ")
                 .param(group).append("), 0) + (SELECT count(*) FROM " + dynamicTable + " d WHERE d.group_id = ").param(group)
                 .append(" AND NOT EXISTS (SELECT 1 FROM " + directTable + " x WHERE x.group_id = d.group_id AND x.user_id = d.user_id))");
     }
@@ -133,17 +133,34 @@ public final class MembershipSql {
     /**
      * The start of the page CTE with a first branch: direct members when the group has no dynamic
      * ones, from the first id of the bucket holding member number offset + 1, skipping only the
-     * members of that bucket before it (CTE s: that bucket and the members before it).
+     * members of that bucket before it. CTE k: the block holding that member and the members
+     * before the block (a running sum over at most 64 block rows); CTE s: the bucket within that
+     * block and the members before the bucket (over at most 64 bucket rows).
      */
     private static void bucketPage(Sql out, UUID group, ListQuery q, String directTable, String dynamicTable,
-            String countTable) {
-        out.append("s AS MATERIALIZED (SELECT b.bucket, b.upto - b.members AS before FROM (SELECT c.bucket, c.members, "
-                + "sum(c.members) OVER (ORDER BY c.bucket) AS upto FROM " + countTable + " c WHERE c.group_id = ").param(group)
-                .append(") b WHERE b.upto > ").param(q.offset()).append(" ORDER BY b.bucket LIMIT 1), ")
+            MemberCounts counts) {
+        out.append("k AS MATERIALIZED (SELECT b.block, b.upto - b.members AS before FROM (SELECT c.block, c.members, "
+                + "sum(c.members) OVER (ORDER BY c.block) AS upto FROM " + counts.blocks() + " c WHERE c.group_id = ").param(group)
+                .append(") b WHERE b.upto > ").param(q.offset()).append(" ORDER BY b.block LIMIT 1), ")
+                .append("s AS MATERIALIZED (SELECT b.bucket, b.upto - b.members AS before FROM (SELECT c.bucket, c.members, "
+                        + "(SELECT k.before FROM k) + sum(c.members) OVER (ORDER BY c.bucket) AS upto FROM " + counts.buckets()
+                        + " c WHERE c.group_id = ")
+                .param(group).append(" AND c.bucket >= (SELECT k.block * " + MemberCounts.BUCKETS_PER_BLOCK + " FROM k)"
+                        + " AND c.bucket < (SELECT (k.block + 1) * " + MemberCounts.BUCKETS_PER_BLOCK + " FROM k)) b WHERE b.upto > ")
+                .param(q.offset()).append(" ORDER BY b.bucket LIMIT 1), ")
                 .append("page AS MATERIALIZED ((SELECT m.user_id AS id FROM " + directTable + " m WHERE m.group_id = ").param(group)
                 .append(" AND NOT EXISTS (SELECT 1 FROM " + dynamicTable + " d WHERE d.group_id = ").param(group)
                 .append(") AND m.user_id >= (SELECT idb_bucket_start(s.bucket) FROM s) ORDER BY m.user_id LIMIT ").param(q.count())
                 .append(" OFFSET ").param(q.offset()).append(" - (SELECT s.before FROM s)) UNION ALL ");
+    }
+
+    /**
+     * A storage's tables of direct member counts (schema.sql): per (group, bucket), a bucket being
+     * the first 12 bits of a user id, and per (group, block) of {@link #BUCKETS_PER_BLOCK} buckets.
+     */
+    public record MemberCounts(String buckets, String blocks) {
+        /** What the schema's triggers divide a bucket by to get its block. */
+        public static final int BUCKETS_PER_BLOCK = 64;
     }
 
     /** Rejects a membership list longer than the limit the caller asked for (400 tooMany). */

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A group's members are counted and paged from bucketed member counts (schema.sql): after
- * concurrent adds and removes through PATCH and deletes of member users, the count, every page at
- * every offset, and the counts table itself agree with the members the writes left, in id order.
+ * A group's members are counted and paged from bucketed member counts and their blocks (schema.sql):
+ * after concurrent adds and removes through PATCH and deletes of member users, the count, every page
+ * at every offset, and both counts tables themselves agree with the members the writes left, in id
+ * order.
  */
 public abstract class MemberCountsTest extends ServiceTestBase {
     private static final int USERS = 400;
@@ -41,6 +42,10 @@ public abstract class MemberCountsTest extends ServiceTestBase {
 
     private String counts() {
         return storage() == Storage.RELATIONAL ? "r_membership_count" : "scim_membership_count";
+    }
+
+    private String blocks() {
+        return storage() == Storage.RELATIONAL ? "r_membership_block" : "scim_membership_block";
     }
 
     private String membership() {
@@ -118,9 +123,16 @@ public abstract class MemberCountsTest extends ServiceTestBase {
             paged.addAll(page(group, start, 37));
         }
         assertThat(paged).isEqualTo(members);
-        assertThat(TestDatabase.count("SELECT count(*) FROM (SELECT group_id, idb_bucket(user_id), count(*) FROM " + membership()
-                + " GROUP BY 1, 2 EXCEPT SELECT group_id, bucket, members FROM " + counts() + " WHERE members > 0) wrong"))
-                .as("every bucket's count is its members'").isZero();
+        assertThat(wrongCounts("idb_bucket(user_id)", "bucket", counts())).as("every bucket's count is its members'").isZero();
+        assertThat(wrongCounts("idb_bucket(user_id) / 64", "block", blocks())).as("every block's count is its members'").isZero();
+    }
+
+    /** Rows of {@code table} that differ from the members counted by {@code key}, both ways (empty rows aside). */
+    private long wrongCounts(String key, String column, String table) {
+        String actual = "SELECT group_id, " + key + ", count(*) FROM " + membership() + " GROUP BY 1, 2";
+        String kept = "SELECT group_id, " + column + ", members FROM " + table + " WHERE members <> 0";
+        return TestDatabase.count("SELECT count(*) FROM ((" + actual + " EXCEPT " + kept + ") UNION ALL (" + kept + " EXCEPT " + actual
+                + ")) wrong");
     }
 
     @Test
@@ -132,6 +144,7 @@ public abstract class MemberCountsTest extends ServiceTestBase {
 
         assertThat(scim.delete("/Groups/" + group, null).status()).isEqualTo(204);
         assertThat(TestDatabase.count("SELECT count(*) FROM " + counts() + " WHERE group_id = '" + group + "'")).isZero();
+        assertThat(TestDatabase.count("SELECT count(*) FROM " + blocks() + " WHERE group_id = '" + group + "'")).isZero();
         assertThat(total(group)).isZero();
     }
 

@@ -67,18 +67,18 @@ public final class TestDatabase {
     /** Empties every idbench table (the schema stays). */
     public static void reset() {
         execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
-                + "TRUNCATE scim_dyn_membership, scim_membership, scim_membership_count, scim_user, scim_group; END IF; "
+                + "TRUNCATE scim_dyn_membership, scim_membership, scim_membership_count, scim_membership_block, scim_user, scim_group; END IF; "
                 + "IF to_regclass('r_membership') IS NOT NULL THEN "
-                + "TRUNCATE r_dyn_membership, r_membership, r_membership_count, u_unique_value, u_value, u_attr, r_user, g_unique_value, g_value, g_attr, r_group; "
+                + "TRUNCATE r_dyn_membership, r_membership, r_membership_count, r_membership_block, u_unique_value, u_value, u_attr, r_user, g_unique_value, g_value, g_attr, r_group; "
                 + "END IF; END $$");
     }
 
     /** Empties the users (and memberships) of every storage; groups stay. */
     public static void deleteUsers() {
         execute("DO $$ BEGIN IF to_regclass('scim_membership') IS NOT NULL THEN "
-                + "TRUNCATE scim_dyn_membership, scim_membership, scim_membership_count, scim_user; END IF; "
+                + "TRUNCATE scim_dyn_membership, scim_membership, scim_membership_count, scim_membership_block, scim_user; END IF; "
                 + "IF to_regclass('r_membership') IS NOT NULL THEN "
-                + "TRUNCATE r_dyn_membership, r_membership, r_membership_count, u_unique_value, u_value, u_attr, r_user; END IF; END $$");
+                + "TRUNCATE r_dyn_membership, r_membership, r_membership_count, r_membership_block, u_unique_value, u_value, u_attr, r_user; END IF; END $$");
     }
 
     /** Users stored by the storage under test. */

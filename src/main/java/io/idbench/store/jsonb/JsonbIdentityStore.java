@@ -15,6 +15,7 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.DynamicMemberships;
 import io.idbench.store.Jdbc;
 import io.idbench.store.Jpa;
+import io.idbench.store.MembershipSql;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
@@ -44,7 +45,8 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     private static final String MEMBERSHIP = "scim_membership";
     private static final String DYNAMIC_MEMBERSHIP = "scim_dyn_membership";
     /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
-    private static final String MEMBER_COUNTS = "scim_membership_count";
+    private static final MembershipSql.MemberCounts MEMBER_COUNTS = new MembershipSql.MemberCounts("scim_membership_count",
+            "scim_membership_block");
 
     private static final Map<String, String> UNIQUE_INDEXES = Map.of(
             "scim_user_user_name_uq", "userName",

@@ -17,6 +17,7 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.DynamicMemberships;
 import io.idbench.store.Jdbc;
 import io.idbench.store.Jpa;
+import io.idbench.store.MembershipSql;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
@@ -58,7 +59,8 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     private static final String MEMBERSHIP = "r_membership";
     private static final String DYNAMIC_MEMBERSHIP = "r_dyn_membership";
     /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
-    private static final String MEMBER_COUNTS = "r_membership_count";
+    private static final MembershipSql.MemberCounts MEMBER_COUNTS = new MembershipSql.MemberCounts("r_membership_count",
+            "r_membership_block");
     private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
 
     private final OwnerKind users;
