@@ -214,7 +214,12 @@ final class ServiceStack {
             return s.append(" (the dataset loaded ").append(r.loaded().at()).append(" in ").append(r.loaded().seconds()).append(" s)")
                     .toString();
         }
-        return s.append(": ").append(phases).toString();
+        s.append(": ").append(phases);
+        if (p.slowestBuilds() != null) {
+            s.append("; longest builds: ").append(String.join(", ", p.slowestBuilds().entrySet().stream().limit(3)
+                    .map(e -> String.format(Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue())).toList()));
+        }
+        return s.toString();
     }
 
     private static String part(String name, Double seconds) {

@@ -3,6 +3,7 @@ package io.idbench.seed;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -32,7 +33,7 @@ final class BulkLoad {
         progress.end();
         long t1 = System.nanoTime();
         progress.start("index and key build", keys.size(), "indexes");
-        keys.restore(database, PARALLELISM, progress::step);
+        Map<String, Duration> builds = keys.restore(database, PARALLELISM, progress::step);
         progress.end();
         long t2 = System.nanoTime();
         progress.start("VACUUM ANALYZE", loader.tables().size(), "tables");
@@ -42,6 +43,6 @@ final class BulkLoad {
         long t3 = System.nanoTime();
         return new SeedRecord.Phases(SeedRecord.seconds(Duration.ofNanos(generate.sum())),
                 SeedRecord.seconds(Duration.ofNanos(t1 - t0)), SeedRecord.seconds(Duration.ofNanos(t2 - t1)),
-                SeedRecord.seconds(Duration.ofNanos(t3 - t2)), null, null);
+                SeedRecord.seconds(Duration.ofNanos(t3 - t2)), null, null, null, null, SeedRecord.slowest(builds));
     }
 }

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -100,8 +101,10 @@ final class DeferredKeys {
      * first (biggest table; on one table, expression indexes, then full ones, then partial ones,
      * which scan the same heap for fewer rows), and each foreign key as soon as the keys of the table it references exist. The first
      * failure (a duplicate in a unique key, a dangling reference) is thrown.
+     *
+     * @return each index's and key's build time, by name
      */
-    void restore(Database database, int parallelism, LongConsumer done) throws SQLException {
+    Map<String, Duration> restore(Database database, int parallelism, LongConsumer done) throws SQLException {
         Map<String, Long> sizes = new HashMap<>();
         try (Connection c = database.connect()) {
             for (Definition d : keysAndIndexes) {
@@ -120,7 +123,7 @@ final class DeferredKeys {
                     .forEach(k -> keysOfReferenced.add(k.name()));
             steps.add(new ParallelDdl.Step(f.name(), f.ddl(), keysOfReferenced));
         }
-        ParallelDdl.run(database, parallelism, steps, done);
+        return ParallelDdl.run(database, parallelism, steps, done);
     }
 
     private static long tableSize(Connection c, String table) {

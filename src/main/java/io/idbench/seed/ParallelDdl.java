@@ -3,10 +3,13 @@ package io.idbench.seed;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +21,7 @@ import java.util.function.LongConsumer;
  * Each worker takes the first statement, in the given order (put the longest first), whose
  * prerequisites have all finished, so a foreign key is validated as soon as the key it references
  * exists rather than after every index. The first failure stops the others after their current
- * statement and is thrown.
+ * statement and is thrown. Each statement's wall time is kept: what bounds a seed is read from it.
  */
 final class ParallelDdl {
     /** Per session: sorts for index builds and hash joins for key checks in memory, not in temp files. */
@@ -33,6 +36,7 @@ final class ParallelDdl {
 
     private final LinkedList<Step> waiting;
     private final Set<String> finished = new HashSet<>();
+    private final Map<String, Duration> took = new LinkedHashMap<>();
     private final LongConsumer done;
     private SQLException failure;
 
@@ -41,9 +45,10 @@ final class ParallelDdl {
         this.done = done;
     }
 
-    static void run(Database database, int parallelism, List<Step> steps, LongConsumer done) throws SQLException {
+    /** @return each step's wall time, by name, in the order they finished */
+    static Map<String, Duration> run(Database database, int parallelism, List<Step> steps, LongConsumer done) throws SQLException {
         if (steps.isEmpty()) {
-            return;
+            return Map.of();
         }
         ParallelDdl ddl = new ParallelDdl(steps, done);
         int workers = Math.min(parallelism, steps.size());
@@ -66,6 +71,7 @@ final class ParallelDdl {
         if (ddl.failure != null) {
             throw ddl.failure;
         }
+        return ddl.took;
     }
 
     private Void work(Database database) throws SQLException, InterruptedException {
@@ -74,13 +80,14 @@ final class ParallelDdl {
             s.execute("SET work_mem = '" + WORK_MEM + "'");
             Step step;
             while ((step = next()) != null) {
+                long t0 = System.nanoTime();
                 try {
                     s.execute(step.sql());
                 } catch (SQLException e) {
                     fail(new SQLException(e.getMessage() + " (while running: " + step.sql() + ")", e.getSQLState(), e));
                     return null;
                 }
-                finish(step);
+                finish(step, Duration.ofNanos(System.nanoTime() - t0));
             }
         }
         return null;
@@ -101,8 +108,9 @@ final class ParallelDdl {
         return null;
     }
 
-    private synchronized void finish(Step step) {
+    private synchronized void finish(Step step, Duration d) {
         finished.add(step.name());
+        took.put(step.name(), d);
         done.accept(finished.size());
         notifyAll();
     }

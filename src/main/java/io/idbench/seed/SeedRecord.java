@@ -3,6 +3,9 @@ package io.idbench.seed;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What a run records about its dataset (summary.json picks it up): which dataset, whether it was
@@ -22,25 +25,42 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
     public static final String REUSED = "reused";
     public static final String REUSED_IN_PLACE = "reused-in-place";
 
+    /** How many of the longest index and key builds a record keeps. */
+    static final int SLOWEST_BUILDS = 8;
+
     /**
      * Seconds per phase; null when a phase did not run. {@code generate} is the time spent making
      * rows, which overlaps the COPY it feeds ({@code copy} is the wall time of both).
+     * {@code slowestBuilds}: the longest index and key builds of the index build, by name, longest
+     * first (they run side by side, one per core, so they add up to more than {@code indexBuild}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk,
-            Double engineSnapshot, Double engineRestore) {
+            Double engineSnapshot, Double engineRestore, Map<String, Double> slowestBuilds) {
         Phases(Double generate, Double copy, Double indexBuild, Double vacuumAnalyze, Double cloneDatabase, Double engineBulk) {
-            this(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, engineBulk, null, null);
+            this(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, engineBulk, null, null, null);
         }
 
         Phases withEngine(Duration bulk, Duration snapshot, Duration restore) {
             return new Phases(generate, copy, indexBuild, vacuumAnalyze, cloneDatabase, seconds(bulk), seconds(snapshot),
-                    seconds(restore));
+                    seconds(restore), slowestBuilds);
         }
 
         Phases withClone(Duration d) {
-            return new Phases(generate, copy, indexBuild, vacuumAnalyze, seconds(d), engineBulk, engineSnapshot, engineRestore);
+            return new Phases(generate, copy, indexBuild, vacuumAnalyze, seconds(d), engineBulk, engineSnapshot, engineRestore,
+                    slowestBuilds);
         }
+    }
+
+    /** The {@link #SLOWEST_BUILDS} longest of {@code builds}, longest first, in seconds; null when there were none. */
+    static Map<String, Double> slowest(Map<String, Duration> builds) {
+        if (builds.isEmpty()) {
+            return null;
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        builds.entrySet().stream().sorted(Map.Entry.<String, Duration>comparingByValue(Comparator.reverseOrder())).limit(SLOWEST_BUILDS)
+                .forEach(e -> out.put(e.getKey(), seconds(e.getValue())));
+        return out;
     }
 
     static SeedRecord of(Dataset d, String action, Phases phases, Duration total, Long bytes, SeedRecord loaded) {

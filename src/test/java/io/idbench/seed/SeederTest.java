@@ -32,6 +32,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -92,6 +93,14 @@ abstract class SeederTest {
         assertThat(record.action()).isEqualTo(SeedRecord.LOADED);
         assertThat(record.phases().copy()).isPositive();
         assertThat(record.phases().indexBuild()).isPositive();
+        List<Double> builds = List.copyOf(record.phases().slowestBuilds().values());
+        assertThat(builds).as("the longest builds, longest first").hasSize(SeedRecord.SLOWEST_BUILDS).allMatch(b -> b >= 0)
+                .isSortedAccordingTo(Comparator.reverseOrder());
+        try (Connection c = run().connect(); Statement s = c.createStatement()) {
+            Set<String> keysAndIndexes = new HashSet<>(strings(s, "SELECT conname FROM pg_constraint UNION SELECT relname FROM pg_class"));
+            assertThat(keysAndIndexes).as("each build is a key or index of the dataset")
+                    .containsAll(record.phases().slowestBuilds().keySet());
+        }
         assertThat(record.identitiesPerSecond()).isPositive();
         assertThat(log).anyMatch(l -> l.startsWith("Seeding dataset " + storage() + ", 1,200 identities, dyn=true"));
 
