@@ -35,11 +35,24 @@ CREATE TABLE IF NOT EXISTS scim_user (
     last_modified timestamptz NOT NULL
 );
 
+-- Plan 4's two attributes, userType and the profile's ssn, copied out of the document by PostgreSQL
+-- on every write (stored generated columns: the same expressions the indexes used before, so the
+-- same values), because an index on expressions over doc can never answer without reading rows:
+-- PostgreSQL plans an index-only scan only when every column a query names is in the index, and
+-- doc is not. With the columns, "userType eq … and ssn gt …" counts its matches from the index
+-- alone (at 100k, 5,143 matches: 0.6 ms instead of 5.5-8.6 ms over 3,977 heap pages). The filter
+-- compiler compares and sorts these two attributes on the columns; everything else reads doc.
+-- ADD COLUMN IF NOT EXISTS: a database made by an older schema gets them too (one table rewrite).
+ALTER TABLE scim_user ADD COLUMN IF NOT EXISTS user_type text COLLATE "C"
+    GENERATED ALWAYS AS (lower(doc ->> 'userType')) STORED;
+ALTER TABLE scim_user ADD COLUMN IF NOT EXISTS ssn bigint
+    GENERATED ALWAYS AS (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint)) STORED;
+
 -- userName: unique case-insensitively; also serves eq/sw/ranges/sort on userName.
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_user_name_uq ON scim_user ((lower(user_name)) COLLATE "C");
 -- The four unique attributes of the profile (docs/workload.md).
-CREATE UNIQUE INDEX IF NOT EXISTS scim_user_ssn_uq
-    ON scim_user (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint));
+DROP INDEX IF EXISTS scim_user_ssn_uq; -- on the expression, before the column
+CREATE UNIQUE INDEX IF NOT EXISTS scim_user_ssn_key ON scim_user (ssn);
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_badge_uq
     ON scim_user (((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'badge')::bigint));
 CREATE UNIQUE INDEX IF NOT EXISTS scim_user_employee_number_uq
@@ -55,9 +68,10 @@ CREATE INDEX IF NOT EXISTS scim_user_family_name ON scim_user ((lower(doc -> 'na
 -- Plan 4 searches (userType eq and ssn gt / emails.value eq). userType leads, so the index serves
 -- userType alone too; with the ssn beside it, "userType eq … and ssn gt …" reads exactly its
 -- matches instead of every identity of the type (10 % of all) to test their ssn.
+-- On the generated columns (above), so a count is an index-only scan.
 DROP INDEX IF EXISTS scim_user_user_type; -- userType alone, before the ssn joined it
-CREATE INDEX IF NOT EXISTS scim_user_user_type_ssn ON scim_user ((lower(doc ->> 'userType')) COLLATE "C",
-    ((doc -> 'urn:idbench:params:scim:schemas:extension:profile:2.0:User' ->> 'ssn')::bigint));
+DROP INDEX IF EXISTS scim_user_user_type_ssn; -- on the expressions, before the columns
+CREATE INDEX IF NOT EXISTS scim_user_type_ssn ON scim_user (user_type, ssn);
 -- The lower-cased e-mail values as a jsonb array (lower() of the array's JSON text: keys are
 -- lower-case already), so "emails.value eq ..." is a case-insensitive containment query.
 CREATE INDEX IF NOT EXISTS scim_user_emails

@@ -88,6 +88,8 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
         String raw;
         if (key.attribute().multiValued()) {
             raw = "idb_primary(" + jsonPath(key.schema(), key.attribute(), null, false) + ") ->> '" + key.sub().name() + "'";
+        } else if (table.generatedColumn(key).isPresent()) {
+            return table.generatedColumn(key).get();
         } else {
             raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
         }
@@ -103,6 +105,11 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
             }
             if (ref.attribute() == CommonAttributes.META) {
                 SqlPredicates.compareInstant(column(ref).orElseThrow(), op, (String) literal, out);
+                return;
+            }
+            Optional<String> generated = table.generatedColumn(ref);
+            if (generated.isPresent()) {
+                SqlPredicates.compare(SqlPredicates.comparable(generated.get(), def, Form.TYPED), def, op, literal, out);
                 return;
             }
             String raw = column(ref).orElseGet(() -> jsonPath(ref.schema(), ref.attribute(), ref.sub(), true));

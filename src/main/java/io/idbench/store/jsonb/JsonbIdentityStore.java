@@ -50,7 +50,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
 
     private static final Map<String, String> UNIQUE_INDEXES = Map.of(
             "scim_user_user_name_uq", "userName",
-            "scim_user_ssn_uq", ScimSchemas.PROFILE_URN + ":ssn",
+            "scim_user_ssn_key", ScimSchemas.PROFILE_URN + ":ssn",
             "scim_user_badge_uq", ScimSchemas.PROFILE_URN + ":badge",
             "scim_user_employee_number_uq", ScimSchemas.ENTERPRISE_URN + ":employeeNumber",
             "scim_user_mobile_uq", "phoneNumbers[type eq \"mobile\"].value",
