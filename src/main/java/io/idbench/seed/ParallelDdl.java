@@ -37,6 +37,7 @@ final class ParallelDdl {
     private final LinkedList<Step> waiting;
     private final Set<String> finished = new HashSet<>();
     private final Map<String, Duration> took = new LinkedHashMap<>();
+    private int running;
     private final LongConsumer done;
     private SQLException failure;
 
@@ -93,15 +94,25 @@ final class ParallelDdl {
         return null;
     }
 
-    /** The next step whose prerequisites are done; waits while only blocked ones remain; null when none is left. */
+    /**
+     * The next step whose prerequisites are done; waits while only blocked ones remain and others
+     * run; null when none is left, or when the remaining ones wait for steps that will never finish.
+     */
     private synchronized Step next() throws InterruptedException {
         while (failure == null && !waiting.isEmpty()) {
             for (var it = waiting.iterator(); it.hasNext();) {
                 Step s = it.next();
                 if (finished.containsAll(s.after())) {
                     it.remove();
+                    running++;
                     return s;
                 }
+            }
+            if (running == 0) {
+                failure = new SQLException("These statements wait for steps that never run: "
+                        + waiting.stream().map(Step::name).toList());
+                notifyAll();
+                return null;
             }
             wait();
         }
@@ -109,6 +120,7 @@ final class ParallelDdl {
     }
 
     private synchronized void finish(Step step, Duration d) {
+        running--;
         finished.add(step.name());
         took.put(step.name(), d);
         done.accept(finished.size());
