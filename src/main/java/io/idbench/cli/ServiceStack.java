@@ -206,7 +206,8 @@ final class ServiceStack {
                 : String.format(Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
                         r.seconds(), r.identitiesPerSecond()));
         String phases = String.join(", ", Stream.of(
-                part("generate", p.generate()), part("COPY", p.copy()), part("index build", p.indexBuild()),
+                part("generate", p.generate()), part("COPY", p.copy()),
+                part(p.vacuumAnalyze() == null ? "index build + VACUUM ANALYZE" : "index build", p.indexBuild()),
                 part("VACUUM ANALYZE", p.vacuumAnalyze()), part("clone", p.cloneDatabase()), part("engine bulk", p.engineBulk()),
                 part("engine snapshot", p.engineSnapshot()), part("engine restore", p.engineRestore()))
                 .filter(x -> x != null).toList());

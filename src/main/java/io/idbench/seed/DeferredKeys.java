@@ -92,10 +92,13 @@ final class DeferredKeys {
         }
     }
 
-    /** How many statements {@link #restore} runs: one per index, two per key (its index, then the constraint on it). */
-    int size() {
+    /**
+     * How many statements {@link #restore} runs for {@code tables}: one per index, two per key (its
+     * index, then the constraint on it) and per foreign key (added, then validated), one VACUUM per table.
+     */
+    int size(List<String> tables) {
         return keysAndIndexes.size() + (int) keysAndIndexes.stream().filter(d -> !d.kind().equals("i")).count()
-                + 2 * foreignKeys.size();
+                + 2 * foreignKeys.size() + tables.size();
     }
 
     /**
@@ -106,7 +109,10 @@ final class DeferredKeys {
      * partial ones, which scan the same heap for fewer rows); each key then made a constraint on its
      * index ({@code ADD CONSTRAINT … USING INDEX}: no scan) once its table's builds are done; each
      * foreign key added NOT VALID and then validated (a lock that lets validations of other tables
-     * run beside it) once both tables' builds are done. An ALTER TABLE … ADD PRIMARY KEY took an
+     * run beside it) once both tables are vacuumed. Each of {@code tables} gets VACUUM (ANALYZE) as
+     * soon as its builds are done: with the visibility map set and statistics known, a validation
+     * is a merge of two index-only scans (at 1M relational u_value → u_attr, 8 s on one core instead
+     * of a 44 s hash join over both heaps). An ALTER TABLE … ADD PRIMARY KEY took an
      * exclusive lock and waited for the table's other builds: at 1M relational u_value_pkey, 9 s of
      * work, finished after 77 s. The first failure (a duplicate in a unique key, a dangling
      * reference) is thrown.
@@ -114,7 +120,7 @@ final class DeferredKeys {
      * @return each index's, key's and foreign key's time, by name (a key's constraint step and a
      *         foreign key's validation under the name with {@link #ATTACHED} or {@link #VALIDATED})
      */
-    Map<String, Duration> restore(Database database, int parallelism, LongConsumer done) throws SQLException {
+    Map<String, Duration> restore(Database database, int parallelism, List<String> tables, LongConsumer done) throws SQLException {
         Map<String, Long> sizes = new HashMap<>();
         try (Connection c = database.connect()) {
             for (Definition d : keysAndIndexes) {
@@ -137,14 +143,28 @@ final class DeferredKeys {
                 builds.get(d.table()).add(d.name() + ATTACHED);
             }
         }
+        for (String t : tables) {
+            steps.add(new ParallelDdl.Step(vacuum(t), vacuum(t), Set.copyOf(builds.getOrDefault(t, Set.of()))));
+        }
         for (Definition f : foreignKeys) {
             Set<String> after = new HashSet<>(builds.getOrDefault(f.table(), Set.of()));
             after.addAll(builds.getOrDefault(f.references(), Set.of()));
             steps.add(new ParallelDdl.Step(f.name(), f.ddl() + " NOT VALID", after));
+            Set<String> vacuumed = new HashSet<>(Set.of(f.name()));
+            for (String t : List.of(f.table(), f.references())) {
+                if (tables.contains(t)) {
+                    vacuumed.add(vacuum(t));
+                }
+            }
             steps.add(new ParallelDdl.Step(f.name() + VALIDATED, "ALTER TABLE " + f.table() + " VALIDATE CONSTRAINT " + f.name(),
-                    Set.of(f.name())));
+                    vacuumed));
         }
         return ParallelDdl.run(database, parallelism, steps, done);
+    }
+
+    /** The statement (and step name) that vacuums and analyzes {@code table}. */
+    static String vacuum(String table) {
+        return "VACUUM (ANALYZE) " + table;
     }
 
     /** The suffix of a key's step that makes it a constraint on its index. */

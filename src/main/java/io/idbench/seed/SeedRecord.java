@@ -30,7 +30,10 @@ public record SeedRecord(String dataset, String storage, long users, boolean dyn
 
     /**
      * Seconds per phase; null when a phase did not run. {@code generate} is the time spent making
-     * rows, which overlaps the COPY it feeds ({@code copy} is the wall time of both).
+     * rows, which overlaps the COPY it feeds ({@code copy} is the wall time of both). {@code indexBuild}
+     * includes each table's VACUUM ANALYZE, run as soon as its indexes exist so that foreign keys are
+     * validated over index-only scans; {@code vacuumAnalyze} is only set in records of older loads,
+     * which vacuumed after every build.
      * {@code slowestBuilds}: the longest index and key builds of the index build, by name, longest
      * first (they run side by side, one per core, so they add up to more than {@code indexBuild}).
      */

@@ -55,7 +55,7 @@ class SeedLifecycleTest {
         assertThat(second).anyMatch(l -> l.matches("Removing an interrupted seed: database idbload_jsonb_100000_nodyn_ssha256_g1_\\w+ "
                 + "was never completed"));
         assertThat(second).anyMatch(l -> l.matches("Dataset jsonb_100000_nodyn_ssha256_g1_\\w+ loaded in .*: generate .*, COPY .*, "
-                + "index build .*, VACUUM ANALYZE .*, clone .*"));
+                + "index build \\+ VACUUM ANALYZE .*, clone .*"));
         assertThat(Postmasters.runningOn(Postmasters.port(second))).isFalse();
 
         // 3. serve reuses it: a clone, no load.
