@@ -132,6 +132,8 @@ class QueryPlanTest {
             } else {
                 assertThat(scans).as(count.toPrettyString())
                         .containsExactlyInAnyOrder("Index Only Scan on u_value_string", "Index Only Scan on u_value_long");
+                assertThat(count.toString()).as("the and is a semi-join, not an INTERSECT: " + count.toPrettyString())
+                        .contains("\"Join Type\":\"Semi\"").doesNotContain("SetOp");
             }
         }
     }
