@@ -279,16 +279,40 @@ public abstract class SqlIdentityStore implements IdentityStore {
      * that is not past the end holds every remaining match).
      */
     protected ResultPage page(ListQuery q, PageQuery pageQuery, Sql count) {
+        return read(c -> total(c, q, q.count() > 0 ? pageQuery.run(c) : List.of(), count));
+    }
+
+    /** A page's rows and, when its statement also counted every match, that count; else -1. */
+    public record CountedPage(List<StoredResource> rows, long total) {
+    }
+
+    /** Rows of a page that may carry the count of all matches, mapped by the storage. */
+    @FunctionalInterface
+    protected interface CountedPageQuery {
+        CountedPage run(Connection c) throws SQLException;
+    }
+
+    /**
+     * As {@link #page}, for a page statement that counts the matches beside choosing the page
+     * ({@code count(*) OVER ()}): the matching set is computed once, and the count statement only
+     * runs when the page is empty.
+     */
+    protected ResultPage countedPage(ListQuery q, CountedPageQuery pageQuery, Sql count) {
         return read(c -> {
-            List<StoredResource> page = q.count() > 0 ? pageQuery.run(c) : List.of();
-            if (q.count() > 0 && page.size() < q.count() && (!page.isEmpty() || q.offset() == 0)) {
-                return new ResultPage(page, (long) q.offset() + page.size());
-            }
-            try (PreparedStatement ps = Jdbc.prepare(c, count); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new ResultPage(page, rs.getLong(1));
-            }
+            CountedPage page = q.count() > 0 ? pageQuery.run(c) : new CountedPage(List.of(), -1);
+            return page.total() >= 0 && !page.rows().isEmpty() ? new ResultPage(page.rows(), page.total())
+                    : total(c, q, page.rows(), count);
         });
+    }
+
+    private static ResultPage total(Connection c, ListQuery q, List<StoredResource> page, Sql count) throws SQLException {
+        if (q.count() > 0 && page.size() < q.count() && (!page.isEmpty() || q.offset() == 0)) {
+            return new ResultPage(page, (long) q.offset() + page.size());
+        }
+        try (PreparedStatement ps = Jdbc.prepare(c, count); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return new ResultPage(page, rs.getLong(1));
+        }
     }
 
     /** Creates the named groups that do not exist yet, in one batch. */
