@@ -3,6 +3,7 @@ package io.idbench.seed;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -32,8 +33,9 @@ final class BulkLoad {
         loader.copy(database, input, progress, generate);
         progress.end();
         long t1 = System.nanoTime();
-        progress.start("index and key build, VACUUM ANALYZE", keys.size(loader.tables()), "statements");
-        Map<String, Duration> builds = keys.restore(database, PARALLELISM, loader.tables(), progress::step);
+        List<ParallelDdl.Step> restore = keys.restore(database, loader.tables());
+        progress.start("index and key build, VACUUM ANALYZE", restore.size(), "statements");
+        Map<String, Duration> builds = ParallelDdl.run(database, PARALLELISM, restore, progress::step);
         progress.end();
         long t2 = System.nanoTime();
         return new SeedRecord.Phases(SeedRecord.seconds(Duration.ofNanos(generate.sum())),

@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongConsumer;
 
 /**
  * The keys and indexes of the tables a bulk load writes, dropped before the load and built again
@@ -93,17 +91,9 @@ final class DeferredKeys {
     }
 
     /**
-     * How many statements {@link #restore} runs for {@code tables}: one per index, two per key (its
-     * index, then the constraint on it) and per foreign key (added, then validated), one VACUUM per table.
-     */
-    int size(List<String> tables) {
-        return keysAndIndexes.size() + (int) keysAndIndexes.stream().filter(d -> !d.kind().equals("i")).count()
-                + 2 * foreignKeys.size() + tables.size();
-    }
-
-    /**
-     * Builds everything again over {@code parallelism} connections to {@code database}, so that no
-     * connection waits for another's lock: every index, those of the primary keys and unique
+     * The statements that build everything again, for {@link ParallelDdl} to run over a few
+     * connections to {@code database}, ordered and chained so that no connection waits for
+     * another's lock: every index, those of the primary keys and unique
      * constraints included, with CREATE INDEX (a SHARE lock: the builds of one table run side by
      * side), longest first (biggest table; on one table, expression indexes, then full ones, then
      * partial ones, which scan the same heap for fewer rows); each key then made a constraint on its
@@ -114,13 +104,13 @@ final class DeferredKeys {
      * is a merge of two index-only scans (at 1M relational u_value → u_attr, 8 s on one core instead
      * of a 44 s hash join over both heaps). An ALTER TABLE … ADD PRIMARY KEY took an
      * exclusive lock and waited for the table's other builds: at 1M relational u_value_pkey, 9 s of
-     * work, finished after 77 s. The first failure (a duplicate in a unique key, a dangling
+     * work, finished after 77 s. Run, the first failure (a duplicate in a unique key, a dangling
      * reference) is thrown.
      *
-     * @return each index's, key's and foreign key's time, by name (a key's constraint step and a
-     *         foreign key's validation under the name with {@link #ATTACHED} or {@link #VALIDATED})
+     * @return one step per index, per key's constraint ({@link #ATTACHED}), per foreign key and its
+     *         validation ({@link #VALIDATED}), and per table's {@link #vacuum}
      */
-    Map<String, Duration> restore(Database database, int parallelism, List<String> tables, LongConsumer done) throws SQLException {
+    List<ParallelDdl.Step> restore(Database database, List<String> tables) throws SQLException {
         Map<String, Long> sizes = new HashMap<>();
         try (Connection c = database.connect()) {
             for (Definition d : keysAndIndexes) {
@@ -159,7 +149,7 @@ final class DeferredKeys {
             steps.add(new ParallelDdl.Step(f.name() + VALIDATED, "ALTER TABLE " + f.table() + " VALIDATE CONSTRAINT " + f.name(),
                     vacuumed));
         }
-        return ParallelDdl.run(database, parallelism, steps, done);
+        return steps;
     }
 
     /** The statement (and step name) that vacuums and analyzes {@code table}. */

@@ -85,11 +85,13 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
     /** The sort key expression over r, written as the indexes of schema.sql are. */
     String sortKey(SortSpec sort) {
         AttrRef key = sort.key();
+        Optional<String> generated = table.generatedColumn(key);
+        if (generated.isPresent()) {
+            return generated.get();
+        }
         String raw;
         if (key.attribute().multiValued()) {
             raw = "idb_primary(" + jsonPath(key.schema(), key.attribute(), null, false) + ") ->> '" + key.sub().name() + "'";
-        } else if (table.generatedColumn(key).isPresent()) {
-            return table.generatedColumn(key).get();
         } else {
             raw = column(key).orElseGet(() -> jsonPath(key.schema(), key.attribute(), key.sub(), true));
         }
