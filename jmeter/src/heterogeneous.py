@@ -5,9 +5,11 @@ FRAG = "one iteration: six requests"
 PROFILE = "urn:idbench:params:scim:schemas:extension:profile:2.0:User"
 ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
 
-def user_body(name):
+def user_body(name, id=None):
+    """The workload's identity; with id for a PUT (RFC 7644 3.5.1: the resource replaced, whose id a server may require)."""
     return ('{"schemas":["urn:ietf:params:scim:schemas:core:2.0:User","' + ENTERPRISE + '","' + PROFILE + '"],'
-            '"userName":"' + name + '","password":"password-1",'
+            + ('"id":"' + id + '",' if id else '') +
+            '"userName":"' + name + '","password":"password-1","active":true,'
             '"name":{"givenName":"fn_' + name + '","familyName":"sn_' + name + '"},'
             '"userType":"Type ${__RandomString(1,ABCDEFGHIJ,)}",'
             '"emails":[{"value":"' + name + '@example.org","type":"work","primary":true}],'
@@ -22,11 +24,11 @@ def user_body(name):
 iteration = fragment(FRAG,
     http("Create new user", "POST", "${base}/Users",
          user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
-             ("xn", "${__Random(1,${__P(users,1)},)}"),
+             ("xn", "${__Random(1,${__jexl3(${__P(users,1)} > 0 ? ${__P(users,1)} : 1)},)}"),
              ("ht", "${__Random(1,${__P(threads,10)},)}"),
              ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
-             ("target", '${__jexl3("${__P(hotset,populate)}" == "all" ? "user.${xn}" : "hot.${tag}.${side}${rep}.${ht}.${hi}")}'),
-             ("newName", "n.${tag}.${side}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
+             ("target", '${__jexl3("${__P(hotset,populate)}" == "all" ? "user.${xn}" : "hot.${tag}.${sideTag}${rep}.${ht}.${hi}")}'),
+             ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
          status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
          body=user_body("${newName}")),
     http("Search existing user", "GET", "${base}/Users",
@@ -38,32 +40,42 @@ iteration = fragment(FRAG,
     http("Read existing user by id", "GET", "${base}/Users/${foundId}",
          status("200"), json_is("it is ${target}", "$.userName", "${target}")),
     http("Update existing user", "PATCH", "${base}/Users/${foundId}",
-         status("200"), body_contains("the new e-mail is visible", '"value":"${newName}.mail@example.org"'),
+         status_in("200", "204"), patched("the new e-mail is visible", 'user.emails?.find { it.type == "work" }?.value', 'vars.get("newName") + ".mail@example.org"'),
          body='{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"emails[type eq \\"work\\"].value","value":"${newName}.mail@example.org"}]}'),
     http("Read new user by userName", "GET", "${base}/Users",
          status("200"), json_is("exactly one match", "$.totalResults", "1"), json_is("it is the new identity", "$.Resources[0].id", "${newId}"),
          query=[("filter", 'userName eq "${newName}"')]),
     http("Delete new user", "DELETE", "${base}/Users/${newId}", status("204")))
 
+def authenticate(grant, form):
+    return if_(grant + " grant", '${__jexl3("${__P(token.url,)}" != "" && "${__P(token.grant,)}" == "' + grant + '")}',
+        http("Authenticate", "POST", "${__P(token.url)}",
+             status("200"), json_extract("accessToken", "$.access_token"), json_extract("expiresIn", "$.expires_in", "0"),
+             jsr223_post("the token for every later request, refreshed at 3/4 of its lifetime (token.groovy)",
+                         'props.put("token", vars.get("accessToken"))\n'
+                         'long s = vars.get("expiresIn") as long\n'
+                         'props.put("token.refreshAt", String.valueOf(s > 0 ? System.currentTimeMillis() + s * 750 : Long.MAX_VALUE))'),
+             form=form))
+
 login = thread_group("1 Login", "1", "0", "${__P(max.seconds,3900)}",
-    "Obtains the bearer token the later requests use (2018: Authenticate user). Skipped against an external server (target.token).",
+    "Obtains the bearer token the later requests use (2018: Authenticate user) from token.url: the password grant (idbench's "
+    "service) or client credentials (Keycloak). Skipped for a static token (target.token).",
     phase("login"),
-    if_("the service issues tokens", '${__jexl3("${__P(login.url,)}" != "")}',
-        http("Authenticate", "POST", "${__P(login.url)}",
-             status("200"), json_extract("accessToken", "$.access_token"),
-             jsr223_post("token for every later request", 'props.put("token", vars.get("accessToken"))'),
-             form=[("grant_type", "password"), ("username", "${__P(login.user)}"), ("password", "${__P(login.password)}")])))
+    authenticate("password", [("grant_type", "password"), ("username", "${__P(token.user)}"), ("password", "${__P(token.password)}"),
+                              ("client_id", "${__P(token.clientId,)}")]),
+    authenticate("client_credentials", [("grant_type", "client_credentials"), ("client_id", "${__P(token.clientId)}"),
+                                        ("client_secret", "${__P(token.clientSecret)}")]))
 
 populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
     http("Populate: create user", "POST", "${base}/Users",
          user_params("a hot-set identity: this thread's i-th of this repetition", [
-             ("hotName", "hot.${tag}.${side}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")]),
+             ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")]),
          status("201"), body=user_body("${hotName}")))
 
 teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     http("Teardown: find user", "GET", "${base}/Users",
          user_params("a hot-set identity of this thread", [
-             ("hotName", "hot.${tag}.${side}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")]),
+             ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")]),
          status("200"), json_extract("hotId", "$.Resources[0].id"),
          query=[("filter", 'userName eq "${hotName}"'), ("attributes", "id")]),
     if_("found", '${__jexl3("${hotId}" != "NOT_FOUND")}',
@@ -75,11 +87,11 @@ run = thread_group("2 Run", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(ma
     "seeded dataset). Populate and Teardown are not measured.",
     headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG, before=[populate], after=[teardown]))
 
-udvs = [("tag", "${__P(run.tag,run)}.${__time(,)}")]
+udvs = [("tag", "${__changeCase(${__P(run.tag,run)},LOWER,)}.${__time(,)}")]
 
 comment = ("Plan 1 (the 2018 Syncope study): Login, then repeat times: Populate (threads x loops identities), warm-up until steady, "
            "Mixed (six requests per iteration: create, search, read by id, update e-mail, read by userName, delete: measured), "
-           "Teardown. Properties: target.*, token or login.url/user/password, threads, loops or duration, rampup, warmup, warmupMax, "
+           "Teardown. Properties: target.*, token or token.url/grant/user/password/clientId/clientSecret, threads, loops or duration, rampup, warmup, warmupMax, "
            "steady.pct, repeat, schedule, hotset, users, populate.loops.")
 if __name__ == "__main__":
     open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, login, run))

@@ -86,6 +86,32 @@ def status(code):
                 f'<collectionProp name="Asserion.test_strings">{sp("0", code)}</collectionProp>{sp("Assertion.custom_message", "")}'
                 + sp("Assertion.test_field", "Assertion.response_code") + bp("Assertion.assume_success", False) + ip("Assertion.test_type", 8) + '</ResponseAssertion>')
 
+def status_in(*codes):
+    """The status is one of these (RFC 7644 lets a PATCH answer 200 with the resource or 204 without)."""
+    return node(f'<ResponseAssertion guiclass="AssertionGui" testclass="ResponseAssertion" testname="status {" or ".join(codes)}">'
+                f'<collectionProp name="Asserion.test_strings">{sp("0", "|".join(codes))}</collectionProp>{sp("Assertion.custom_message", "")}'
+                + sp("Assertion.test_field", "Assertion.response_code") + bp("Assertion.assume_success", False) + ip("Assertion.test_type", 1) + '</ResponseAssertion>')
+
+def groovy_assert(name, script_text):
+    return node(f'<JSR223Assertion guiclass="TestBeanGUI" testclass="JSR223Assertion" testname="{e(name)}">'
+                + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true")
+                + sp("script", script_text) + '</JSR223Assertion>')
+
+def patched(name, expression, expected):
+    """A PATCH's effect: expression equals expected, case aside, in a 200's body (both Groovy: over the parsed resource `user`,
+    and over `vars`; never ${...} in the script, which is compiled once with the first values); a 204 has no body
+    (RFC 7644 3.5.2), and the plan's next read of the identity shows the change."""
+    return groovy_assert(name + " (200: in the body)",
+        'if (prev.getResponseCode() == "200") {\n'
+        '    def user = new groovy.json.JsonSlurper().parseText(prev.getResponseDataAsString())\n'
+        '    String found = ' + expression + '\n'
+        '    String expected = ' + expected + '\n'
+        '    if (!expected.equalsIgnoreCase(found)) {\n'
+        '        AssertionResult.setFailure(true)\n'
+        '        AssertionResult.setFailureMessage("found " + found + ", expected " + expected)\n'
+        '    }\n'
+        '}')
+
 def body_contains(name, text):
     return node(f'<ResponseAssertion guiclass="AssertionGui" testclass="ResponseAssertion" testname="{e(name)}">'
                 f'<collectionProp name="Asserion.test_strings">{sp("0", text)}</collectionProp>{sp("Assertion.custom_message", "")}'
@@ -153,6 +179,16 @@ def mark_time(name, deadlines):
                 + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
                 user_params(", ".join(v for v, _ in deadlines), [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]))
 
+def token_refresh():
+    """Before an iteration, when the target's token is due (token.groovy): not recorded, at most once per token lifetime."""
+    return if_("token due: refresh it (targets with a token endpoint)", "${__jexl3(${__time(,)} >= ${tokenRefreshAt})}",
+               node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="refresh the token">'
+                    + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+                    jsr223_pre("a fresh token from token.url, shared by all threads", script("token.groovy"))))
+
+def iteration(plan_name, fragment_name):
+    return [token_refresh(), module(plan_name, fragment_name)]
+
 def steady_state():
     """The warm-up's steady-state detector (steady_state.groovy), on every warm-up sample."""
     return jsr223_post("steady state: windows of all threads' throughput until they stop moving", script("steady_state.groovy"))
@@ -174,13 +210,13 @@ def measure_by_loops(plan_name, fragment_name):
                mark_time("measuring starts", [("measureCap", "${__P(duration,3600)}")]),
                loop("measure", "${__P(loops,30)}",
                     if_("within the time bound (${__P(duration)} s)", "${__jexl3(${__time(,)} < ${measureCap})}",
-                        module(plan_name, fragment_name))))
+                        *iteration(plan_name, fragment_name))))
 
 def measure_by_time(plan_name, fragment_name):
     return if_("by duration", '${__jexl3("${__P(byTime,false)}" == "true")}',
                mark_time("measuring starts", [("measureEnd", "${__P(duration,60)}")]),
                while_("whole iterations for ${__P(duration)} s", "${__jexl3(${__time(,)} < ${measureEnd})}",
-                      phase("${measurePhase}"), module(plan_name, fragment_name)))
+                      phase("${measurePhase}"), *iteration(plan_name, fragment_name)))
 
 def repetitions(plan_name, fragment_name, before=(), after=()):
     """All repetitions in one JMeter JVM, so that JMeter's own JIT warms up once. Per repetition, each thread runs `before`
@@ -190,13 +226,13 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
-        repetition_start(), *before,
+        repetition_start(), token_refresh(), *before,
         barrier(threads, timeout, "all threads ready: warm up"),
         mark_time("warm-up starts", [("warmupEnd", "${__P(warmup,5)}"), ("warmupCap", "${__P(warmupMax,180)}")]),
         while_("warm-up, recorded with phase=warmup: whole iterations for at least ${__P(warmup,5)} s, then until the service is steady"
                " (at most ${__P(warmupMax,180)} s)",
                '${__jexl3(${__time(,)} < ${warmupEnd} || ("${__P(idbench.steady.${rep},false)}" == "false" && ${__time(,)} < ${warmupCap}))}',
-               phase("warmup"), steady_state(), module(plan_name, fragment_name)),
+               phase("warmup"), steady_state(), *iteration(plan_name, fragment_name)),
         barrier(threads, timeout, "all threads in: start measuring"),
         measure_by_loops(plan_name, fragment_name),
         measure_by_time(plan_name, fragment_name),

@@ -26,9 +26,9 @@ open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,
     "the next request (no coordinated omission) as long as threads >= rate x the slowest response time. Every repetition: a "
     "warm-up of warmup s (the rate is fixed, so there is no steady state to wait for), then duration s.",
     headers("SCIM headers", SCIM_HEADERS), arrivals,
-    loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(),
-         runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), module(P, FRAG)),
-         runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), module(P, FRAG))))
+    loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(), token_refresh(),
+         runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), *iteration(P, FRAG)),
+         runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), *iteration(P, FRAG))))
 
 udvs = []
 comment = ("Plan 2 of docs/workload.md (Apicurio Registry study): GET /Users/{id} of random seeded ids (users), for duration s, with "

@@ -30,3 +30,8 @@ vars.put('targetHost', props.getProperty(prefix + 'target.host', ''))
 vars.put('targetPort', props.getProperty(prefix + 'target.port', ''))
 vars.put('targetProtocol', props.getProperty(prefix + 'target.protocol', 'http'))
 vars.put('token', props.getProperty(prefix + 'token', ''))
+// Names are lower-case: a server may fold userName's case (RFC 7643: caseExact false; Keycloak does).
+vars.put('sideTag', side.toLowerCase(Locale.ROOT))
+// With a token endpoint (token.url), the first iteration fetches the token or takes the one Login got (token.groovy).
+vars.put('tokenRefreshAt', props.getProperty(prefix + 'token.url', '').isEmpty() ? String.valueOf(Long.MAX_VALUE)
+        : props.getProperty(prefix + 'token.refreshAt', '0'))

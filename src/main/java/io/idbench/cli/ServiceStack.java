@@ -155,7 +155,7 @@ final class ServiceStack {
      * process as the host sees it, or the embedded server's (the parent of a backend; pg_backend_pid
      * is a host pid only there). None for an external server.
      */
-    private static Optional<Long> postmasterPid(PostgresProvider pg) {
+    static Optional<Long> postmasterPid(PostgresProvider pg) {
         if (pg.hostPid().isPresent()) {
             return Optional.of(pg.hostPid().getAsLong());
         }

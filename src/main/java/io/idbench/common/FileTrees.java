@@ -5,9 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
-/** Directory trees: a run's dashboard copied into its record, a record into the site; an output emptied first. */
+/** Directory trees: a run's dashboard copied into its record, a record into the site; an output emptied first; a log's tail. */
 public final class FileTrees {
     private FileTrees() {
     }
@@ -41,5 +42,15 @@ public final class FileTrees {
     public static void empty(Path dir) throws IOException {
         delete(dir);
         Files.createDirectories(dir);
+    }
+
+    /** The last {@code lines} lines of a server's log, for an error message; why not, when it cannot be read. */
+    public static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
     }
 }

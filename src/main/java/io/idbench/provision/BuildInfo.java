@@ -36,4 +36,9 @@ public final class BuildInfo {
     public static String searchDistDirectory() {
         return PROPERTIES.getProperty("search-dist.directory", "target/search-dist");
     }
+
+    /** target/keycloak-dist of the build that made this jar (filled with -Ptarget-keycloak). */
+    public static String keycloakDistDirectory() {
+        return PROPERTIES.getProperty("keycloak-dist.directory", "target/keycloak-dist");
+    }
 }

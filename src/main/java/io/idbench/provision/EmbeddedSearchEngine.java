@@ -138,7 +138,7 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
             throw new IllegalStateException(
                     (p.isAlive() ? "The search engine did not become healthy within " + STARTUP_TIMEOUT.toSeconds() + " s"
                             : "The search engine exited with status " + p.exitValue()) + "; last lines of " + work.resolve("console.log")
-                            + ":\n" + tail(work.resolve("console.log")));
+                            + ":\n" + FileTrees.tail(work.resolve("console.log"), 20));
         }
     }
 
@@ -151,15 +151,6 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
             return c.getResponseCode() == 200;
         } finally {
             c.disconnect();
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
         }
     }
 

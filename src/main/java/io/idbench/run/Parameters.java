@@ -8,6 +8,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.results.Verdict;
+import io.idbench.target.KeycloakSetup;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,12 @@ public final class Parameters {
     public static final String DEFAULT_SCENARIO = "jsonb-nodyn-1k";
     public static final List<String> PLANS = List.of("heterogeneous", "read-flood", "members", "query-values");
     public static final List<String> HOTSETS = List.of("populate", "all");
+    /** What the run provisions and measures: idbench's own service, or a real identity product. */
+    public static final List<String> TARGETS = List.of("idbench", "keycloak");
+    public static final List<String> GRANTS = List.of("client_credentials", "password");
+    /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
+    static final List<String> KEYCLOAK_OPTIONS = List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir",
+            "pg.sharedBuffers");
 
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
@@ -49,9 +56,19 @@ public final class Parameters {
             run("results", "results", "where runs are recorded: <results>/<scenario>/<run-id>/"),
             run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
+            run("target", "idbench", "what the run provisions and measures: " + String.join(", ", TARGETS)
+                    + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak)"),
+            run("target.name", "", "the target's name in the record and on the site (default: keycloak, or external for target.url)"),
+            run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
             new Parameter("target.url", "", null, false,
-                    "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token"),
-            new Parameter("target.token", "", null, true, "the bearer token for target.url"),
+                    "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl"),
+            new Parameter("target.token", "", null, true, "a static bearer token for target.url"),
+            run("target.tokenUrl", "", "the target's OAuth 2.0 token endpoint: tokens obtained, and refreshed before they expire"),
+            run("target.grant", "client_credentials", "the grant at target.tokenUrl: " + String.join(", ", GRANTS)),
+            run("target.clientId", "", "the client id at target.tokenUrl"),
+            new Parameter("target.clientSecret", "", null, true, "the client secret at target.tokenUrl"),
+            run("target.user", "", "the user of the password grant"),
+            new Parameter("target.password", "", null, true, "the password of the password grant"),
             serve("storage", ScenarioConfig.DEFAULT_STORAGE.id(), "--storage", "one of " + Storage.ids()),
             serve("search", ScenarioConfig.DEFAULT_SEARCH.id(), "--search", "one of " + SearchMode.ids()),
             serve("dyn", "" + ScenarioConfig.DEFAULT_DYN, "--dyn", "dynamic group memberships (the 2018 'dyn' scenarios)"),

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.cli.KeycloakCommand;
 import io.idbench.cli.ServeCommand;
 import io.idbench.common.FileTrees;
 import io.idbench.common.PrivateFiles;
@@ -7,6 +8,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
 import io.idbench.service.TokenService;
+import io.idbench.target.KeycloakSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +65,8 @@ final class PrepareStep {
         if (baseline != null) {
             RunRecord.complete(baseline, "baseline"); // refused now, not after the run
         }
-        List<String> serveArgs = settings.provisioned() ? serveArgs(resolved, RunDirectory.A) : List.of();
+        List<String> serveArgs = settings.idbenchService() ? serveArgs(resolved, RunDirectory.A)
+                : settings.provisioned() ? keycloakArgs(resolved, settings) : List.of();
         Versus versus = settings.interleaved() ? versus(resolver, overrides, settings, now) : null;
         FileTrees.empty(run.dir());
         Files.createDirectories(run.plans());
@@ -87,10 +90,10 @@ final class PrepareStep {
                 settings.tolerance, stripped(versus.resolved), versus.resolved.origins(), scenarioFile(versus.resolved));
         run.writeRun(new PreparedRun(settings.recordScenario, settings.runId, recordDir.toString(), now.toString(),
                 new PreparedRun.Settings(settings.plan, settings.threads, settings.openModel(), settings.provisioned(),
-                        settings.startTimeout, settings.serviceHeap),
+                        settings.startTimeout, settings.serviceHeap, settings.target),
                 new PreparedRun.Thresholds(settings.maxErrorPct, settings.maxP95, settings.maxP99),
                 baseline == null ? null : baseline.toString(), baseline == null ? null : settings.tolerance, settings.plan,
-                settings.repeat, stripped(resolved), resolved.origins(), scenarioFile(resolved), b,
+                settings.repeat, recorded(resolved, settings), resolved.origins(), scenarioFile(resolved), b,
                 versus == null ? null : schedule));
         describe(settings, resolved, recordDir);
         if (versus != null) {
@@ -247,6 +250,29 @@ final class PrepareStep {
         return args;
     }
 
+    /** Keycloak's provisioning options ({@code idbench keycloak}), validated by that command's own configuration. */
+    private List<String> keycloakArgs(ScenarioResolver.Resolved resolved, RunSettings settings) {
+        List<String> args = new ArrayList<>();
+        for (String key : Parameters.KEYCLOAK_OPTIONS) {
+            String v = resolved.get(key);
+            if (!v.isEmpty()) {
+                args.add(Parameters.get(key).orElseThrow().serveOption() + "=" + v);
+            }
+        }
+        args.add("--keycloak-db=" + settings.keycloakDb);
+        args.add("--keycloak-heap=" + settings.serviceHeap);
+        args.add("--info-file=" + run.serviceInfo(RunDirectory.A));
+        args.add("--stop-with-parent");
+        KeycloakCommand keycloak = new KeycloakCommand();
+        try {
+            new CommandLine(keycloak).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        keycloak.check();
+        return args;
+    }
+
     private void writeJmeterProperties(RunSettings s, List<String> schedule) throws IOException {
         Properties p = new Properties();
         boolean byTime = s.duration > 0;
@@ -280,7 +306,10 @@ final class PrepareStep {
                 + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS)
                         + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
-            p.putAll(TargetProperties.of(s.targetUrl, s.targetToken));
+            p.putAll(TargetProperties.of(s.targetUrl, s.targetToken == null ? "" : s.targetToken));
+            if (s.targetAuth != null) {
+                p.putAll(s.targetAuth.properties(""));
+            }
         }
         try (var w = Files.newBufferedWriter(PrivateFiles.ensure(run.jmeterProperties()))) {
             p.store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
@@ -296,9 +325,30 @@ final class PrepareStep {
                 + " s until steady"
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
                 + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : ""));
-        out.println("[idbench] " + (s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
-                + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities" : "Target: " + s.targetUrl + " (not provisioned)"));
+        out.println("[idbench] " + (s.provisioned() && !s.idbenchService() ? "Target: Keycloak " + KeycloakSetup.VERSION
+                + " (provisioned, its database " + s.keycloakDb + "), an empty realm"
+                : s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
+                        + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities"
+                        : "Target: " + s.targetUrl + " (not provisioned)"));
         out.println("[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));
+    }
+
+    /**
+     * The parameters a record keeps: secrets stripped, and for another product than idbench's
+     * service none of that service's settings (a Keycloak run has no storage or search mode).
+     */
+    private static Map<String, String> recorded(ScenarioResolver.Resolved r, RunSettings s) {
+        Map<String, String> out = stripped(r);
+        if (!s.idbenchService()) {
+            Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals("users")
+                    && !(s.provisioned() && Parameters.KEYCLOAK_OPTIONS.contains(p.key()))).forEach(p -> out.remove(p.key()));
+        }
+        if (s.target.equals("idbench")) {
+            out.remove("keycloak.db");
+        } else {
+            out.put("users", "" + s.users); // the size it was seeded with, not the scenario file's
+        }
+        return out;
     }
 
     private static Map<String, String> stripped(ScenarioResolver.Resolved r) {

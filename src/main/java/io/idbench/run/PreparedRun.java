@@ -34,9 +34,19 @@ public record PreparedRun(
         Versus versus,
         List<String> schedule) implements RunSide {
 
-    /** What the steps after prepare need of the run's settings. */
+    /**
+     * What the steps after prepare need of the run's settings.
+     *
+     * @param target what is provisioned: idbench (its service) or keycloak; null in a run.json of an older build
+     */
     public record Settings(
-            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap) {}
+            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap, String target) {
+
+        /** Whether the provisioned target is idbench's own service (with its telemetry and login). */
+        public boolean idbenchService() {
+            return provisioned && (target == null || target.equals("idbench"));
+        }
+    }
 
     /** The limits a run must keep to pass (0: none). */
     public record Thresholds(double maxErrorPct, long maxP95, long maxP99) {}

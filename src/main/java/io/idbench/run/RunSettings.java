@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.config.ConfigException;
 import io.idbench.results.ScenarioNames;
+import io.idbench.target.KeycloakSetup;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
@@ -19,7 +20,7 @@ public final class RunSettings {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     /** What changes the dataset or the workload: a scenario overridden on one of these is another scenario. */
     static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users");
-    private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]");
+    static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]");
 
     public final String scenario;
     public final String recordScenario;
@@ -45,8 +46,15 @@ public final class RunSettings {
     public final double tolerance;
     public final String runId;
     public final int startTimeout;
+    /** What is provisioned and measured: {@code idbench} (its own service) or {@code keycloak}. */
+    public final String target;
+    /** The target's name in the record (the scenario's prefix), or null for the default. */
+    public final String targetName;
+    public final String keycloakDb;
     public final String targetUrl;
     public final String targetToken;
+    /** How the plans obtain (and refresh) tokens from a target's token endpoint; null: a static token. */
+    public final TargetAuth targetAuth;
     public final long users;
     /** The other side of an interleaved comparison: its scenario (null: none), jar (null: this build's), handicap. */
     public final String versus;
@@ -72,7 +80,17 @@ public final class RunSettings {
         repeat = intIn(r, "repeat", 1, 100);
         settle = intIn(r, "settle", 0, 10);
         startTimeout = intIn(r, "startTimeout", 10, 86_400);
-        users = longIn(r, "users", 0, Long.MAX_VALUE);
+        target = r.get("target").trim();
+        if (!Parameters.TARGETS.contains(target)) {
+            throw new ConfigException("target must be one of " + String.join(", ", Parameters.TARGETS) + ", was '" + target + "'");
+        }
+        targetName = r.get("target.name").isBlank() ? null : r.get("target.name").trim();
+        if (targetName != null && !targetName.matches("[a-z][a-z0-9._-]{0,59}")) {
+            throw new ConfigException("target.name must be lower-case letters, digits, '.', '-' or '_', starting with a letter "
+                    + "(it names the scenario), was '" + targetName + "'");
+        }
+        // A scenario's size seeds idbench's service; a provisioned product starts empty unless a size is asked for.
+        users = target.equals("idbench") || r.explicit("users") ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
         hotset = r.get("hotset");
         if (!Parameters.HOTSETS.contains(hotset)) {
             throw new ConfigException("hotset must be one of " + String.join(", ", Parameters.HOTSETS) + ", was '" + hotset + "'");
@@ -98,15 +116,26 @@ public final class RunSettings {
         versusHandicap = r.get("versus.handicap");
         versus = !r.get("versus").isBlank() ? r.get("versus").trim()
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
+        keycloakDb = r.get("keycloak.db").trim();
+        if (!keycloakDb.equals(KeycloakSetup.DB_POSTGRES) && !keycloakDb.equals(KeycloakSetup.DB_H2)) {
+            throw new ConfigException("keycloak.db must be " + KeycloakSetup.DB_POSTGRES + " or " + KeycloakSetup.DB_H2 + ", was '"
+                    + keycloakDb + "'");
+        }
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
+        targetAuth = TargetAuth.of(r);
         checkCombinations(r);
         recordScenario = recordScenario(r);
     }
 
-    /** Whether the service is provisioned by the run (not an external SCIM server). */
+    /** Whether the target is provisioned by the run (idbench's service or Keycloak), not an external SCIM server. */
     public boolean provisioned() {
         return targetUrl == null;
+    }
+
+    /** Whether the run measures idbench's own service, provisioned by the run. */
+    public boolean idbenchService() {
+        return provisioned() && target.equals("idbench");
     }
 
     /** The settling repetitions per side the plan runs: none in the open model (its repetitions are timed, not looped). */
@@ -139,8 +168,16 @@ public final class RunSettings {
         if (targetToken != null && targetUrl == null) {
             throw new ConfigException("target.token is given without target.url");
         }
+        if (targetAuth != null && targetUrl == null) {
+            throw new ConfigException("target.tokenUrl is given without target.url (a provisioned target brings its own)");
+        }
         if (targetUrl != null) {
             checkTarget(r);
+        }
+        if (target.equals("keycloak")) {
+            checkKeycloak(r);
+        } else if (r.explicit("keycloak.db")) {
+            throw new ConfigException("keycloak.db is set, but target is " + target + "; add -Dtarget=keycloak (or -Ptarget-keycloak)");
         }
         if (versus != null && targetUrl != null) {
             throw new ConfigException("versus runs two services this build provisions; target.url benchmarks one already running");
@@ -169,8 +206,15 @@ public final class RunSettings {
             throw new ConfigException("target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback"
                     + " only, was '" + targetUrl + "'");
         }
-        if (targetToken == null) {
-            throw new ConfigException("target.url needs target.token, the bearer token of that SCIM server");
+        if (targetToken == null && targetAuth == null) {
+            throw new ConfigException("target.url needs target.token (a static bearer token) or target.tokenUrl (tokens obtained "
+                    + "and refreshed) of that SCIM server");
+        }
+        if (targetToken != null && targetAuth != null) {
+            throw new ConfigException("give target.token or target.tokenUrl, not both");
+        }
+        if (!target.equals("idbench")) {
+            throw new ConfigException("target=" + target + " provisions " + target + "; target.url benchmarks a server already running");
         }
         for (Parameter p : Parameters.ALL) {
             if (p.provisioning() && !p.key().equals("users") && r.explicit(p.key())) {
@@ -180,13 +224,35 @@ public final class RunSettings {
         }
     }
 
+    /** Keycloak is provisioned by the run: none of idbench's own service settings apply, and it has no seeding yet. */
+    private void checkKeycloak(ScenarioResolver.Resolved r) {
+        for (Parameter p : Parameters.ALL) {
+            if (p.provisioning() && !Parameters.KEYCLOAK_OPTIONS.contains(p.key()) && !p.key().equals("users") && r.explicit(p.key())) {
+                throw new ConfigException("target=keycloak measures Keycloak, but " + p.key() + " (from " + r.origins().get(p.key())
+                        + ") configures idbench's own service; drop it");
+            }
+        }
+        if (users > 0) {
+            throw new ConfigException("target=keycloak starts with an empty realm: users > 0 (and plans read-flood, members, "
+                    + "query-values, hotset=all) need seeding it over SCIM, which idbench cannot do yet; run plan heterogeneous with "
+                    + "users=0");
+        }
+        if (versus != null) {
+            throw new ConfigException("versus interleaves two idbench services; target=keycloak runs one Keycloak");
+        }
+    }
+
     /**
      * The scenario a run is recorded under: the named one, unless an override changed one of its
      * axes, in which case the name says what actually ran ({@code <plan->storage[-nodyn][-es|-os]-<size>}).
      */
     private String recordScenario(ScenarioResolver.Resolved r) {
-        if (targetUrl != null) {
+        if (targetUrl != null && targetName == null) {
             return r.scenarioNamed() ? scenario : "external";
+        }
+        if (targetUrl != null || !target.equals("idbench")) {
+            return (plan.equals("heterogeneous") ? "" : plan + "-") + (targetName != null ? targetName : target) + "-"
+                    + ScenarioNames.size(users);
         }
         boolean changed = AXES.stream().anyMatch(r::explicit);
         return changed || r.scenarioFile() == null ? derivedName(r) : scenario;

@@ -41,6 +41,7 @@ public final class ScenarioResolver {
         }
         profiles.put("nodyn", Map.entry("dyn", "false"));
         profiles.put("dyn", Map.entry("dyn", "true"));
+        profiles.put("target-keycloak", Map.entry("target", "keycloak"));
         return Map.copyOf(profiles);
     }
 

@@ -29,9 +29,23 @@ final class ServiceProcess {
      *             first minutes of a run slower than the rest
      */
     static Process launch(Path jar, Path args, Path log, String heap) throws IOException {
+        return launch(jar, "serve", List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"), args, log);
+    }
+
+    /**
+     * {@code idbench keycloak}: the process that provisions Keycloak (and its PostgreSQL) and stops them; it serves
+     * nothing itself, so a small heap (Keycloak's own heap is one of its options).
+     */
+    static Process launchKeycloak(Path jar, Path args, Path log) throws IOException {
+        return launch(jar, "keycloak", List.of("-Xmx256m", "-XX:+UseSerialGC"), args, log);
+    }
+
+    private static Process launch(Path jar, String command, List<String> jvmOptions, Path args, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch", "-jar", jar.toString(), "serve",
-                "@" + args))
+        List<String> line = new java.util.ArrayList<>(List.of(java));
+        line.addAll(jvmOptions);
+        line.addAll(List.of("-jar", jar.toString(), command, "@" + args));
+        Process p = new ProcessBuilder(line)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ProcessHandle handle = p.toHandle();
         // A server under the service died and the service stopped (DeathWatch): nothing more can be
@@ -58,8 +72,10 @@ final class ServiceProcess {
      */
     static Process launchSampler(Path jar, ServiceInfo a, ServiceInfo b, Path csv, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
+        long service = pid(a, "keycloak") != 0 ? pid(a, "keycloak") : a.pid();
         return new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "cpu-sampler", "--service-pid=" + a.pid(), "--postgres-pid=" + pid(a, "postgresql"),
+                "cpu-sampler", "--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
                 "--engine-pid=" + pid(a, "searchEngine"),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
                 "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine")), "--harness-pid=" + ProcessHandle.current().pid(),

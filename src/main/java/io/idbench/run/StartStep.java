@@ -58,6 +58,10 @@ final class StartStep {
             b = startService(RunDirectory.B, versusJar, versus.recordPath(), timeout);
         }
         ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+        if (!state.settings().idbenchService()) {
+            appendProduct(a);
+            return;
+        }
         resetTelemetry(a);
         appendTarget(a, RunDirectory.A);
         if (b != null) {
@@ -85,10 +89,13 @@ final class StartStep {
         // The service marks the record interrupted if it is stopped while the run is still running.
         Files.writeString(run.serveArgs(side), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n",
                 StandardOpenOption.APPEND);
-        String which = side.equals(RunDirectory.A) ? "the service" : "the other side's service (versus)";
+        String which = !run.prepared().settings().idbenchService() ? "Keycloak"
+                : side.equals(RunDirectory.A) ? "the service" : "the other side's service (versus)";
         out.println("[idbench] Starting " + which + " (log: " + basedir.relativize(run.serviceLog(side)) + ")…");
         out.flush();
-        Process process = ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap);
+        Process process = run.prepared().settings().idbenchService()
+                ? ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap)
+                : ServiceProcess.launchKeycloak(serviceJar, run.serveArgs(side), run.serviceLog(side));
         String prefix = side.equals(RunDirectory.A) ? "[service] " : "[versus] ";
         try {
             ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
@@ -106,8 +113,12 @@ final class StartStep {
             ((ObjectNode) summary.path("environment")).set("providers", info.get("providers"));
         }
         ObjectNode serviceNode = summary.putObject("service");
-        serviceNode.put("baseUrl", service.baseUrl()).put("storage", info.path("storage").asText())
-                .put("search", info.path("search").asText());
+        serviceNode.put("baseUrl", service.baseUrl());
+        if (info.has("product")) {
+            serviceNode.set("product", info.get("product"));
+        } else {
+            serviceNode.put("storage", info.path("storage").asText()).put("search", info.path("search").asText());
+        }
         if (info.has("searchEngine")) {
             serviceNode.set("searchEngine", info.get("searchEngine"));
         }
@@ -121,14 +132,32 @@ final class StartStep {
         String prefix = side.equals(RunDirectory.A) ? "" : "versus.";
         TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
         if (side.equals(RunDirectory.A)) {
-            // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user").
+            // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant.
             AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
-            p.setProperty("login.url", service.root() + Endpoints.TOKEN);
-            p.setProperty("login.user", login.user());
-            p.setProperty("login.password", login.password());
+            p.setProperty("token.url", service.root() + Endpoints.TOKEN);
+            p.setProperty("token.grant", "password");
+            p.setProperty("token.user", login.user());
+            p.setProperty("token.password", login.password());
+            // The service's tokens outlive the run (token-ttl); the static token of a repetition start is never refreshed.
+            p.setProperty("token.refreshAt", "" + Long.MAX_VALUE);
         }
+        appendProperties(p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
+    }
+
+    /** JMeter's properties for a product (Keycloak): its SCIM URL and the client its token endpoint knows. */
+    private void appendProduct(ServiceInfo service) throws IOException {
+        Properties p = TargetProperties.of(service.baseUrl(), "");
+        JsonNode auth = service.json().path("auth");
+        p.setProperty("token.url", auth.path("tokenUrl").asText());
+        p.setProperty("token.grant", auth.path("grant").asText());
+        p.setProperty("token.clientId", auth.path("clientId").asText());
+        p.setProperty("token.clientSecret", auth.path("clientSecret").asText());
+        appendProperties(p, "the target under test: " + service.json().path("product").path("name").asText());
+    }
+
+    private void appendProperties(Properties p, String comment) throws IOException {
         try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
-            p.store(w, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
+            p.store(w, comment);
         }
     }
 

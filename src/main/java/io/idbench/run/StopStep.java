@@ -46,8 +46,15 @@ record StopStep(RunDirectory run, PrintStream out) {
         }
         ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
         JsonNode info = service.json();
-        HttpResponse<String> r = service.call("GET", Endpoints.TELEMETRY);
         ObjectNode summary = RunRecord.read(record);
+        if (info.has("product")) {
+            summary.put("telemetryUnavailable", info.path("product").path("name").asText() + " has no idbench telemetry");
+            summary.put("status", RunRecord.MEASURED);
+            RunRecord.write(record, summary);
+            ProcessHandle.of(service.pid()).ifPresent(services::add);
+            return;
+        }
+        HttpResponse<String> r = service.call("GET", Endpoints.TELEMETRY);
         if (r.statusCode() == 200) {
             if (side.equals(RunDirectory.A)) {
                 Files.writeString(run.telemetry(), r.body());

@@ -113,8 +113,20 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
         }
     }
 
-    /** The storage x dyn x search combination, as 2018 named it: jsonb-nodyn-es. */
+    /**
+     * The storage x dyn x search combination, as 2018 named it (jsonb-nodyn-es), or for another
+     * product its target's name (keycloak; external for a bare target.url): a series of its own.
+     */
     public String axes() {
+        if (!parameter("target.name").isEmpty()) {
+            return parameter("target.name");
+        }
+        if (!parameter("target.url").isEmpty()) {
+            return "external";
+        }
+        if (!parameter("target").isEmpty() && !parameter("target").equals("idbench")) {
+            return parameter("target");
+        }
         return ScenarioNames.axes(parameter("storage"), Boolean.parseBoolean(parameter("dyn")), parameter("search"));
     }
 

@@ -147,6 +147,52 @@ class BenchmarkLifecycleTest {
     }
 
     /**
+     * A real identity product measured with the same plan: Keycloak provisioned from its
+     * distribution on Maven Central, its database on the embedded PostgreSQL, the realm and client
+     * configured, plan 1 run with client-credentials tokens, and a record of its own (scenario
+     * keycloak-0, no storage or search of idbench's, Keycloak's JVM as the service's CPU).
+     */
+    @Test
+    void keycloakIsProvisionedMeasuredAndRecordedUnderItsOwnName() throws Exception {
+        Path log = tmp.resolve("keycloak.log");
+        Process mvn = verify(log, "-Ptarget-keycloak", "-DpgDataDir=none", "-Ddb.provider=embedded", "-Dthreads=4", "-Dloops=5",
+                "-Drampup=1", "-Dwarmup=1", "-DwarmupMax=20", "-Drepeat=2", "-DrunId=keycloak");
+        assertThat(mvn.waitFor(15, TimeUnit.MINUTES)).as("the build ends").isTrue();
+        String output = Files.readString(log);
+        assumeTrue(mvn.exitValue() == 0 || !output.contains("keycloak-quarkus-dist"),
+                () -> "Keycloak's distribution could not be had from Maven Central: " + output.lines()
+                        .filter(l -> l.contains("keycloak-quarkus-dist")).findFirst().orElse(""));
+        assertThat(mvn.exitValue()).as(output).isZero();
+        assertThat(output).contains("[idbench] Target: Keycloak 26.7.3 (provisioned, its database postgres), an empty realm");
+        JsonNode summary = summary("keycloak-0", "keycloak");
+        assertThat(summary.path("status").asText()).isEqualTo(RunRecord.COMPLETE);
+        assertThat(summary.path("service").path("product").path("name").asText()).isEqualTo("Keycloak");
+        assertThat(summary.path("service").path("product").path("database").asText()).isEqualTo("PostgreSQL (embedded)");
+        assertThat(summary.path("service").has("storage")).isFalse();
+        assertThat(summary.path("parameters").has("storage")).as("a Keycloak run has no storage of idbench's").isFalse();
+        assertThat(summary.path("parameters").path("target").asText()).isEqualTo("keycloak");
+        JsonNode all = summary.path("labels").path("ALL");
+        assertThat(all.path("samples").asLong()).as("measured samples").isPositive();
+        assertThat(all.path("errors").asLong()).isZero();
+        for (String label : List.of("Create new user", "Search existing user", "Read existing user by id", "Update existing user",
+                "Read new user by userName", "Delete new user")) {
+            assertThat(summary.path("labels").path(label).path("samples").asLong()).as(label).isPositive();
+        }
+        assertThat(summary.path("environment").path("providers").path("keycloak").path("pid").asLong()).isPositive();
+        assertThat(summary.path("cost").path("cpuUsPerRequest").path("service").path("value").asDouble())
+                .as("Keycloak's JVM is the service whose CPU is counted").isGreaterThan(100);
+        assertThat(summary.path("telemetryUnavailable").asText()).isEqualTo("Keycloak has no idbench telemetry");
+        String secret = Json.mapper().readTree(project.resolve("target/idbench/service.json").toFile()).path("auth").path("clientSecret")
+                .asText();
+        assertThat(secret).hasSizeGreaterThanOrEqualTo(16);
+        assertThat(Files.readString(tmp.resolve("results/keycloak-0/keycloak").resolve(RunRecord.FILE))).doesNotContain(secret);
+        assertThat(Files.readString(project.resolve("target/site/runs/keycloak-0/keycloak/index.html"))).doesNotContain(secret)
+                .contains("Keycloak");
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(project.toString()))
+                .filter(p -> p.info().commandLine().orElse("").contains("keycloak")).toList()).as("Keycloak stopped").isEmpty();
+    }
+
+    /**
      * The run's bearer token and admin password live in the build's working files only, readable by
      * their owner; neither they nor a password hash reach the record or the site.
      */

@@ -96,7 +96,7 @@ class PrepareStepTest {
                 Arguments.of(d("storage", "jsonb"), List.of("relational"),
                         "-Dstorage=jsonb contradicts profile -Prelational (storage=relational); drop one of them"),
                 Arguments.of(d(), List.of("mongo"), "unknown axis profile -Pmongo; the axis profiles are dyn, es, jsonb, nodyn, os,"
-                        + " relational, sql"),
+                        + " relational, sql, target-keycloak"),
                 Arguments.of(d("storage", "mongo"), List.of(), "storage must be one of jsonb, relational, was 'mongo'"),
                 Arguments.of(d("dyn", "maybe"), List.of(), "dyn must be true or false, was 'maybe'"),
                 Arguments.of(d("users", "-5"), List.of(), "users must be at least 0, was -5"),
@@ -106,7 +106,35 @@ class PrepareStepTest {
                         "target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback only,"
                                 + " was 'http://10.1.2.3:8080/scim/v2'"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2"), List.of(),
-                        "target.url needs target.token, the bearer token of that SCIM server"),
+                        "target.url needs target.token (a static bearer token) or target.tokenUrl (tokens obtained and refreshed)"
+                                + " of that SCIM server"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.tokenUrl",
+                        "http://127.0.0.1:8080/token", "target.clientId", "c", "target.clientSecret", "s"), List.of(),
+                        "give target.token or target.tokenUrl, not both"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token"),
+                        List.of(), "target.grant=client_credentials needs target.clientId and target.clientSecret"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token",
+                        "target.grant", "password", "target.user", "u"), List.of(),
+                        "target.grant=password needs target.user and target.password"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://example.org/token",
+                        "target.clientId", "c", "target.clientSecret", "s"), List.of(),
+                        "target.tokenUrl must be on this machine (127.0.0.1, localhost or [::1]), was 'http://example.org/token'"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token",
+                        "target.grant", "implicit"), List.of(), "target.grant must be one of client_credentials, password, was 'implicit'"),
+                Arguments.of(d("target.clientId", "c"), List.of(), "target.clientId is given without target.tokenUrl"),
+                Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, was 'okta'"),
+                Arguments.of(d("target", "keycloak", "storage", "relational"), List.of(), "target=keycloak measures Keycloak, but"
+                        + " storage (from -D) configures idbench's own service; drop it"),
+                Arguments.of(d("target", "keycloak", "users", "1000"), List.of(), "target=keycloak starts with an empty realm: users > 0"
+                        + " (and plans read-flood, members, query-values, hotset=all) need seeding it over SCIM, which idbench cannot do"
+                        + " yet; run plan heterogeneous with users=0"),
+                Arguments.of(d("keycloak.db", "h2"), List.of(), "keycloak.db is set, but target is idbench; add -Dtarget=keycloak"
+                        + " (or -Ptarget-keycloak)"),
+                Arguments.of(d("keycloak.db", "mysql"), List.of("target-keycloak"), "keycloak.db must be postgres or h2, was 'mysql'"),
+                Arguments.of(d("target.name", "Keycloak 26"), List.of("target-keycloak"), "target.name must be lower-case letters,"
+                        + " digits, '.', '-' or '_', starting with a letter (it names the scenario), was 'Keycloak 26'"),
+                Arguments.of(d("target", "keycloak", "target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t"), List.of(),
+                        "target=keycloak provisions keycloak; target.url benchmarks a server already running"),
                 Arguments.of(d("target.url", "127.0.0.1:8080", "target.token", "t"), List.of(),
                         "target.url must look like http://127.0.0.1:8080/scim/v2, was '127.0.0.1:8080'"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "storage", "relational"),
@@ -254,6 +282,36 @@ class PrepareStepTest {
         assertThat(jmeterProperties()).containsEntry("target.host", "127.0.0.1").containsEntry("target.port", "8080")
                 .containsEntry("target.path", "/scim/v2").containsEntry("token", "t0k");
         assertThat(run.readRun().path("parameters").path("target.token").asText()).isEqualTo("***");
+    }
+
+    @Test
+    void keycloakIsProvisionedWithItsOwnOptionsAndRecordedUnderItsName() throws Exception {
+        RunSettings s = prepare(d("keycloak.db", "h2", "target.name", "keycloak-h2"), "target-keycloak");
+        assertThat(s.provisioned()).isTrue();
+        assertThat(s.idbenchService()).isFalse();
+        assertThat(s.users).isZero(); // the default scenario's 1,000 seed idbench's service, not Keycloak
+        assertThat(s.recordScenario).isEqualTo("keycloak-h2-0");
+        assertThat(Files.readAllLines(run.serveArgs())).contains("--keycloak-db=h2", "--keycloak-heap=1g", "--stop-with-parent")
+                .noneMatch(a -> a.startsWith("--storage") || a.startsWith("--token"));
+        JsonNode parameters = run.readRun().path("parameters");
+        assertThat(parameters.path("users").asText()).isEqualTo("0");
+        assertThat(parameters.has("storage")).as("a Keycloak run has no storage of idbench's").isFalse();
+        assertThat(parameters.has("search")).isFalse();
+        assertThat(run.readRun().path("settings").path("target").asText()).isEqualTo("keycloak");
+    }
+
+    @Test
+    void anExternalTargetWithATokenEndpointHandsItsClientToJmeterAndRecordsNoSecret() throws Exception {
+        RunSettings s = prepare(d("target.url", "http://127.0.0.1:8080/realms/r/scim/v2", "target.tokenUrl",
+                "http://127.0.0.1:8080/realms/r/protocol/openid-connect/token", "target.clientId", "bench", "target.clientSecret",
+                "s3cret", "target.name", "keycloak-ext"));
+        assertThat(s.recordScenario).isEqualTo("keycloak-ext-0");
+        assertThat(jmeterProperties()).containsEntry("token.url", "http://127.0.0.1:8080/realms/r/protocol/openid-connect/token")
+                .containsEntry("token.grant", "client_credentials").containsEntry("token.clientId", "bench")
+                .containsEntry("token.clientSecret", "s3cret").containsEntry("token", "");
+        JsonNode parameters = run.readRun().path("parameters");
+        assertThat(parameters.path("target.clientSecret").asText()).isEqualTo("***");
+        assertThat(parameters.has("storage")).isFalse();
     }
 
     @Test

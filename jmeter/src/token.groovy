@@ -1,0 +1,38 @@
+// A token from the target's token endpoint (RFC 6749: client_credentials, or password), shared by
+// all threads through the properties and fetched again at three quarters of its lifetime, so a long
+// run never meets an expired one (Keycloak's last 300 s). One thread fetches; the others take it.
+// The side's prefix (versus.) selects its endpoint; without token.url the side has a static token.
+String prefix = vars.get('side') == 'B' ? 'versus.' : ''
+String url = props.getProperty(prefix + 'token.url', '')
+if (url.isEmpty()) {
+    vars.put('tokenRefreshAt', String.valueOf(Long.MAX_VALUE))
+    return
+}
+synchronized (props) {
+    long now = System.currentTimeMillis()
+    long due = props.getProperty(prefix + 'token.refreshAt', '0') as long
+    if (now >= due) {
+        Map<String, String> form = [grant_type: props.getProperty(prefix + 'token.grant', 'client_credentials')]
+        ['client_id': 'token.clientId', 'client_secret': 'token.clientSecret', 'username': 'token.user',
+         'password': 'token.password'].each { field, key ->
+            String v = props.getProperty(prefix + key, '')
+            if (!v.isEmpty()) {
+                form[field] = v
+            }
+        }
+        String body = form.collect { k, v -> URLEncoder.encode(k, 'UTF-8') + '=' + URLEncoder.encode(v, 'UTF-8') }.join('&')
+        def response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(URI.create(url))
+                .header('Content-Type', 'application/x-www-form-urlencoded')
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString())
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException('token endpoint ' + url + ' answered ' + response.statusCode() + ': ' + response.body())
+        }
+        def json = new groovy.json.JsonSlurper().parseText(response.body())
+        long lifetime = json.expires_in ? (json.expires_in as long) * 1000L : Long.MAX_VALUE
+        props.setProperty(prefix + 'token', json.access_token as String)
+        props.setProperty(prefix + 'token.refreshAt', String.valueOf(lifetime == Long.MAX_VALUE ? Long.MAX_VALUE : now + lifetime * 3 / 4))
+    }
+    vars.put('token', props.getProperty(prefix + 'token'))
+    vars.put('tokenRefreshAt', props.getProperty(prefix + 'token.refreshAt'))
+}

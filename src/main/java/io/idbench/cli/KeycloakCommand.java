@@ -1,0 +1,195 @@
+package io.idbench.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.common.PrivateFiles;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.BuildInfo;
+import io.idbench.provision.DeathWatch;
+import io.idbench.provision.OrphanReaper;
+import io.idbench.provision.PostgresProvider;
+import io.idbench.results.RunRecord;
+import io.idbench.service.TokenService;
+import io.idbench.target.KeycloakDatabase;
+import io.idbench.target.KeycloakRealm;
+import io.idbench.target.KeycloakServer;
+import io.idbench.target.KeycloakSetup;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Deque;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code idbench keycloak}: provisions Keycloak as a benchmark target (its database on idbench's
+ * own PostgreSQL, or H2), configures a realm, its SCIM API and a client for the plans, and runs
+ * until Ctrl-C or SIGTERM, then stops Keycloak and PostgreSQL.
+ */
+@Command(name = "keycloak", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts Keycloak " + KeycloakSetup.VERSION + " (from its distribution on Maven Central, unpacked by a build with",
+                "-Ptarget-keycloak) as a SCIM 2.0 target: loopback only, --cache=local, the scim-api feature, its database on",
+                "idbench's PostgreSQL (a database of its own, created afresh) or H2. Configures a realm with the SCIM API, the",
+                "user-profile attributes the workload's identities carry, and a confidential client (client credentials) whose",
+                "tokens the SCIM API accepts. Runs until Ctrl-C or SIGTERM, then stops everything it started."},
+        footer = {"", "Example:", "  java -jar target/idbench.jar keycloak --info-file=/tmp/kc.json",
+                "  then: token from tokenUrl with clientId/clientSecret of /tmp/kc.json; SCIM at its baseUrl"})
+public final class KeycloakCommand implements Callable<Integer> {
+    /** Keycloak's database on idbench's PostgreSQL: dropped and created at every start, so every run starts alike. */
+    static final String DATABASE = "keycloak";
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--keycloak-db", paramLabel = "<db>", defaultValue = KeycloakSetup.DB_POSTGRES,
+            description = "Keycloak's database: postgres (idbench's PostgreSQL, --db-* options) or h2 (default: ${DEFAULT-VALUE}).")
+    String keycloakDb;
+
+    @Option(names = "--keycloak-home", paramLabel = "<dir>",
+            description = "The unpacked distribution, keycloak-" + KeycloakSetup.VERSION + " (default: the one this build unpacked).")
+    Path home;
+
+    @Option(names = "--keycloak-heap", paramLabel = "<size>", defaultValue = KeycloakSetup.DEFAULT_HEAP,
+            description = "Keycloak's JVM heap, fixed (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--realm", paramLabel = "<realm>", defaultValue = KeycloakSetup.DEFAULT_REALM,
+            description = "The realm the plans use (default: ${DEFAULT-VALUE}).")
+    String realm;
+
+    @Option(names = "--client-id", paramLabel = "<id>", defaultValue = KeycloakSetup.DEFAULT_CLIENT_ID,
+            description = "The confidential client the plans authenticate as (default: ${DEFAULT-VALUE}).")
+    String clientId;
+
+    @Option(names = "--info-file", paramLabel = "<file>",
+            description = "Write the SCIM base URL, token URL, client id and secret as JSON (mode 0600) once ready.")
+    Path infoFile;
+
+    @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
+            description = "The benchmark run this target serves: marked interrupted if it stops while the run still runs.")
+    Path runRecord;
+
+    @Option(names = "--stop-with-parent", hidden = true, description = "Stop when the process that started this one ends.")
+    boolean stopWithParent;
+
+    /** Validates the options as {@link #call} would use them (a {@link io.idbench.config.ConfigException} otherwise). */
+    public void check() {
+        setup();
+        database.apply(ScenarioConfig.builder()).build();
+    }
+
+    KeycloakSetup setup() {
+        Path dist = home != null ? home : Path.of(BuildInfo.keycloakDistDirectory()).resolve("keycloak-" + KeycloakSetup.VERSION);
+        return new KeycloakSetup(dist, Path.of(KeycloakSetup.DEFAULT_WORK_ROOT), heap, keycloakDb,
+                realm, clientId);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        KeycloakSetup setup = setup();
+        ScenarioConfig config = database.apply(ScenarioConfig.builder()).build();
+        PrintWriter out = spec.commandLine().getOut();
+        Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            if (runRecord != null && RunRecord.interruptIfRunning(runRecord, DeathWatch.death().orElse(
+                    "Keycloak was stopped before the run was recorded (the build failed or was stopped)"))) {
+                out.println("Run " + runRecord + " recorded as interrupted");
+            }
+            ServiceStack.stopAll(started, out);
+            out.println("Stopped.");
+            out.flush();
+            stopped.countDown();
+        }, "idbench-keycloak-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (stopWithParent) {
+            ProcessHandle.current().parent().ifPresent(p -> {
+                var unused = p.onExit().thenRun(() -> System.exit(3));
+            });
+        }
+        try {
+            ObjectNode providers = Json.mapper().createObjectNode();
+            KeycloakDatabase db = KeycloakDatabase.h2();
+            if (setup.database().equals(KeycloakSetup.DB_POSTGRES)) {
+                out.println("Starting PostgreSQL (" + config.dbProvider() + ") for Keycloak…");
+                out.flush();
+                PostgresProvider pg = PostgresProvider.start(config);
+                started.push(pg);
+                out.println(pg.description());
+                providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
+                ServiceStack.postmasterPid(pg).ifPresent(pid -> {
+                    providers.with("postgresql").put("pid", pid);
+                    OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL);
+                });
+                db = KeycloakDatabase.postgres(keycloakDatabase(pg), pg.user(), pg.password(), pg.provider().id());
+            }
+            String adminPassword = TokenService.randomToken();
+            out.println("Starting Keycloak " + KeycloakSetup.VERSION + " on " + db.description() + "…");
+            out.flush();
+            KeycloakServer keycloak = KeycloakServer.start(setup, db, adminPassword);
+            started.push(keycloak);
+            OrphanReaper.watch(keycloak.pid(), OrphanReaper.ENGINE_SIGNAL);
+            DeathWatch.failFastWhenGone("Keycloak", keycloak.pid());
+            out.println(keycloak.description());
+            KeycloakRealm.Client client = KeycloakRealm.configure(keycloak.url(), setup, adminPassword, TokenService.randomToken());
+            providers.putObject("keycloak").put("provider", "embedded").put("description", keycloak.description())
+                    .put("pid", keycloak.pid());
+            out.println("Realm " + setup.realm() + " configured: SCIM 2.0 at " + client.scimUrl() + ", client " + client.clientId()
+                    + " (client credentials at " + client.tokenUrl() + ")");
+            out.println("Stop with Ctrl-C (or SIGTERM): Keycloak and PostgreSQL stop together.");
+            out.flush();
+            if (infoFile != null) {
+                writeInfo(setup, db, keycloak, client, providers);
+            }
+        } catch (Exception e) {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            ServiceStack.stopAll(started, out);
+            throw e;
+        }
+        stopped.await();
+        return 0;
+    }
+
+    /** Keycloak's own database on a server idbench started (dropped and created afresh), or the external database as given. */
+    private static String keycloakDatabase(PostgresProvider pg) throws SQLException {
+        if (!pg.ownsServer()) {
+            return pg.jdbcUrl();
+        }
+        try (var c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password()); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + DATABASE);
+        }
+        URI u = URI.create(pg.jdbcUrl().substring("jdbc:".length()));
+        return "jdbc:" + u.getScheme() + "://" + u.getAuthority() + "/" + DATABASE;
+    }
+
+    private void writeInfo(KeycloakSetup setup, KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client,
+            ObjectNode providers) throws IOException {
+        ObjectNode json = Json.mapper().createObjectNode();
+        json.put("baseUrl", client.scimUrl()).put("token", "").put("pid", ProcessHandle.current().pid());
+        json.putObject("auth").put("tokenUrl", client.tokenUrl()).put("grant", "client_credentials").put("clientId", client.clientId())
+                .put("clientSecret", client.clientSecret());
+        json.putObject("product").put("name", "Keycloak").put("version", KeycloakSetup.VERSION).put("database", db.description())
+                .put("heap", setup.heap()).put("options", "--features=scim-api --cache=local")
+                .put("startupSeconds", keycloak.startup().toMillis() / 1000.0);
+        json.set("providers", providers);
+        Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
+        Files.writeString(PrivateFiles.ensure(tmp), json.toPrettyString());
+        Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

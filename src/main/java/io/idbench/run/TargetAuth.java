@@ -1,0 +1,73 @@
+package io.idbench.run;
+
+import io.idbench.config.ConfigException;
+import java.net.URI;
+import java.util.Properties;
+
+/**
+ * How the plans obtain tokens from a target's OAuth 2.0 token endpoint (RFC 6749): the client
+ * credentials grant, or the password grant (a user's name and password, with a client id when the
+ * server wants one). The plans fetch the first token and a new one at three quarters of each
+ * token's lifetime. Secrets go to JMeter's properties only, never to a record.
+ */
+record TargetAuth(String tokenUrl, String grant, String clientId, String clientSecret, String user, String password) {
+
+    /** From the run's parameters; null without target.tokenUrl. */
+    static TargetAuth of(ScenarioResolver.Resolved r) {
+        String url = r.get("target.tokenUrl").trim();
+        if (url.isEmpty()) {
+            for (String k : new String[] {"target.clientId", "target.clientSecret", "target.user", "target.password"}) {
+                if (r.explicit(k)) {
+                    throw new ConfigException(k + " is given without target.tokenUrl");
+                }
+            }
+            return null;
+        }
+        TargetAuth auth = new TargetAuth(url, r.get("target.grant").trim(), r.get("target.clientId"), r.get("target.clientSecret"),
+                r.get("target.user"), r.get("target.password"));
+        auth.check();
+        return auth;
+    }
+
+    private void check() {
+        URI uri;
+        try {
+            uri = URI.create(tokenUrl);
+        } catch (IllegalArgumentException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+            throw new ConfigException("target.tokenUrl must look like http://127.0.0.1:8080/realms/r/protocol/openid-connect/token, "
+                    + "was '" + tokenUrl + "'");
+        }
+        if (!RunSettings.LOOPBACK.contains(uri.getHost())) {
+            throw new ConfigException("target.tokenUrl must be on this machine (127.0.0.1, localhost or [::1]), was '" + tokenUrl + "'");
+        }
+        if (!Parameters.GRANTS.contains(grant)) {
+            throw new ConfigException("target.grant must be one of " + String.join(", ", Parameters.GRANTS) + ", was '" + grant + "'");
+        }
+        if (grant.equals("client_credentials") && (clientId.isBlank() || clientSecret.isBlank())) {
+            throw new ConfigException("target.grant=client_credentials needs target.clientId and target.clientSecret");
+        }
+        if (grant.equals("password") && (user.isBlank() || password.isBlank())) {
+            throw new ConfigException("target.grant=password needs target.user and target.password");
+        }
+    }
+
+    /** JMeter's properties for one side (prefix "" or "versus."): the plans' Login and token.groovy read them. */
+    Properties properties(String prefix) {
+        Properties p = new Properties();
+        p.setProperty(prefix + "token.url", tokenUrl);
+        p.setProperty(prefix + "token.grant", grant);
+        p.setProperty(prefix + "token.clientId", clientId);
+        p.setProperty(prefix + "token.clientSecret", clientSecret);
+        p.setProperty(prefix + "token.user", user);
+        p.setProperty(prefix + "token.password", password);
+        return p;
+    }
+
+    @Override
+    public String toString() {
+        return "TargetAuth[" + grant + " at " + tokenUrl + ", client " + clientId + ", user " + user + ", secrets ***]";
+    }
+}
