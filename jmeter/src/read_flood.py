@@ -4,10 +4,26 @@ from plans import *
 P = "read-flood"
 FRAG = "one read"
 
-# The id of identity N is a name-based UUID of "idbench:user.N" (seed/IdentityGenerator): no CSV to read.
+# The id of identity N: a name-based UUID of "idbench:user.N" (seed/IdentityGenerator) on idbench's service; on a target seeded
+# over SCIM (ids.file), the id the target assigned, read once from the seed's CSV (id,userName) into a shared array.
 pick = jsr223_pre("a random seeded identity", 'long n = 1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get("users") as long)\n'
                   'vars.put("n", String.valueOf(n))\n'
-                  'vars.put("id", UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes("UTF-8")).toString())')
+                  'String file = props.getProperty("ids.file", "")\n'
+                  'if (file.isEmpty()) {\n'
+                  '    vars.put("id", UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes("UTF-8")).toString())\n'
+                  '} else {\n'
+                  '    String[] ids = props.get("ids.loaded")\n'
+                  '    if (ids == null) {\n'
+                  '        synchronized (props) {\n'
+                  '            ids = props.get("ids.loaded")\n'
+                  '            if (ids == null) {\n'
+                  '                ids = new File(file).readLines().drop(1).collect { it.substring(0, it.indexOf(",")) } as String[]\n'
+                  '                props.put("ids.loaded", ids)\n'
+                  '            }\n'
+                  '        }\n'
+                  '    }\n'
+                  '    vars.put("id", ids[(int) (n - 1)])\n'
+                  '}')
 read = fragment(FRAG, http("Read user by id", "GET", "${base}/Users/${id}", pick, status("200"), body_contains("it is the identity asked for", "${id}")))
 
 closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',

@@ -48,4 +48,12 @@ class ArchitectureTest {
                         "io.idbench.site..", "io.idbench.store..")
                 .check(main);
     }
+
+    @Test
+    void otherProductsAreProvisionedAndSeededWithoutIdbenchsServiceOrTheRunSteps() {
+        noClasses().that().resideInAPackage("io.idbench.target..").should().dependOnClassesThat()
+                .resideInAnyPackage("io.idbench.service..", "io.idbench.store..", "io.idbench.run..", "io.idbench.cli..",
+                        "io.idbench.site..")
+                .check(main);
+    }
 }

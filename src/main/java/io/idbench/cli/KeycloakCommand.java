@@ -3,17 +3,24 @@ package io.idbench.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.common.PrivateFiles;
+import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.BuildInfo;
 import io.idbench.provision.DeathWatch;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.results.RunRecord;
+import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.SeedProgress;
+import io.idbench.seed.UsersCsv;
 import io.idbench.service.TokenService;
 import io.idbench.target.KeycloakDatabase;
 import io.idbench.target.KeycloakRealm;
 import io.idbench.target.KeycloakServer;
 import io.idbench.target.KeycloakSetup;
+import io.idbench.target.ScimClient;
+import io.idbench.target.ScimSeeder;
+import io.idbench.target.TokenSource;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -76,6 +83,19 @@ public final class KeycloakCommand implements Callable<Integer> {
             description = "The confidential client the plans authenticate as (default: ${DEFAULT-VALUE}).")
     String clientId;
 
+    @Option(names = "--users", paramLabel = "<n>", defaultValue = "0",
+            description = "Seed user.1 … user.N over SCIM (the workload's identities, groups hr and employee with all of them), "
+                    + "then check the realm holds them (default: ${DEFAULT-VALUE}: an empty realm).")
+    long users;
+
+    @Option(names = "--ids-file", paramLabel = "<file>",
+            description = "With --users: write the ids Keycloak assigned as CSV (id,userName), for the plans (default: none).")
+    Path idsFile;
+
+    @Option(names = "--seed-parallelism", paramLabel = "<n>", defaultValue = "" + ScimSeeder.DEFAULT_PARALLELISM,
+            description = "Requests in flight while seeding (default: ${DEFAULT-VALUE}).")
+    int seedParallelism;
+
     @Option(names = "--info-file", paramLabel = "<file>",
             description = "Write the SCIM base URL, token URL, client id and secret as JSON (mode 0600) once ready.")
     Path infoFile;
@@ -90,6 +110,12 @@ public final class KeycloakCommand implements Callable<Integer> {
     /** Validates the options as {@link #call} would use them (a {@link io.idbench.config.ConfigException} otherwise). */
     public void check() {
         setup();
+        if (users < 0) {
+            throw new ConfigException("--users must be at least 0, was " + users);
+        }
+        if (seedParallelism < 1 || seedParallelism > 64) {
+            throw new ConfigException("--seed-parallelism must be between 1 and 64, was " + seedParallelism);
+        }
         database.apply(ScenarioConfig.builder()).build();
     }
 
@@ -101,6 +127,7 @@ public final class KeycloakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        check();
         KeycloakSetup setup = setup();
         ScenarioConfig config = database.apply(ScenarioConfig.builder()).build();
         PrintWriter out = spec.commandLine().getOut();
@@ -151,10 +178,11 @@ public final class KeycloakCommand implements Callable<Integer> {
                     .put("pid", keycloak.pid());
             out.println("Realm " + setup.realm() + " configured: SCIM 2.0 at " + client.scimUrl() + ", client " + client.clientId()
                     + " (client credentials at " + client.tokenUrl() + ")");
+            ObjectNode seed = users > 0 ? seed(client, db, out) : null;
             out.println("Stop with Ctrl-C (or SIGTERM): Keycloak and PostgreSQL stop together.");
             out.flush();
             if (infoFile != null) {
-                writeInfo(setup, db, keycloak, client, providers);
+                writeInfo(setup, db, keycloak, client, providers, seed);
             }
         } catch (Exception e) {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -163,6 +191,25 @@ public final class KeycloakCommand implements Callable<Integer> {
         }
         stopped.await();
         return 0;
+    }
+
+    /** user.1 … user.N and their groups over SCIM, checked; the ids written for the plans; what it took, as the run records it. */
+    private ObjectNode seed(KeycloakRealm.Client client, KeycloakDatabase db, PrintWriter out) throws Exception {
+        out.println("Seeding " + String.format("%,d", users) + " identities over SCIM (" + seedParallelism + " in flight)…");
+        out.flush();
+        ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), "client_credentials",
+                client.clientId(), client.clientSecret(), null, null));
+        SeedProgress progress = TerminalProgress.forOutput(line -> {
+            out.println(line);
+            out.flush();
+        });
+        ScimSeeder.Result r = new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), seedParallelism, progress).seed(users);
+        if (idsFile != null) {
+            UsersCsv.write(idsFile, r.ids());
+        }
+        out.println(r.summary());
+        ObjectNode seed = r.record("keycloak-" + KeycloakSetup.VERSION + "-" + users, "Keycloak, " + db.description());
+        return seed;
     }
 
     /** Keycloak's own database on a server idbench started (dropped and created afresh), or the external database as given. */
@@ -179,7 +226,7 @@ public final class KeycloakCommand implements Callable<Integer> {
     }
 
     private void writeInfo(KeycloakSetup setup, KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client,
-            ObjectNode providers) throws IOException {
+            ObjectNode providers, ObjectNode seed) throws IOException {
         ObjectNode json = Json.mapper().createObjectNode();
         json.put("baseUrl", client.scimUrl()).put("token", "").put("pid", ProcessHandle.current().pid());
         json.putObject("auth").put("tokenUrl", client.tokenUrl()).put("grant", "client_credentials").put("clientId", client.clientId())
@@ -187,7 +234,11 @@ public final class KeycloakCommand implements Callable<Integer> {
         json.putObject("product").put("name", "Keycloak").put("version", KeycloakSetup.VERSION).put("database", db.description())
                 .put("heap", setup.heap()).put("options", "--features=scim-api --cache=local")
                 .put("startupSeconds", keycloak.startup().toMillis() / 1000.0);
+        client.notes().forEach(((ObjectNode) json.get("product")).withArray("notes")::add);
         json.set("providers", providers);
+        if (seed != null) {
+            json.set("seed", seed);
+        }
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
         Files.writeString(PrivateFiles.ensure(tmp), json.toPrettyString());
         Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -260,6 +260,10 @@ final class PrepareStep {
             }
         }
         args.add("--keycloak-db=" + settings.keycloakDb);
+        if (settings.users > 0) {
+            args.add("--users=" + settings.users);
+            args.add("--ids-file=" + run.idsFile());
+        }
         args.add("--keycloak-heap=" + settings.serviceHeap);
         args.add("--info-file=" + run.serviceInfo(RunDirectory.A));
         args.add("--stop-with-parent");
@@ -326,7 +330,8 @@ final class PrepareStep {
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
                 + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : ""));
         out.println("[idbench] " + (s.provisioned() && !s.idbenchService() ? "Target: Keycloak " + KeycloakSetup.VERSION
-                + " (provisioned, its database " + s.keycloakDb + "), an empty realm"
+                + " (provisioned, its database " + s.keycloakDb + "), " + (s.users == 0 ? "an empty realm"
+                        : String.format("%,d", s.users) + " identities seeded over SCIM")
                 : s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
                         + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities"
                         : "Target: " + s.targetUrl + " (not provisioned)"));

@@ -28,6 +28,10 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path jmeterProperties() { return dir.resolve("jmeter-run.properties"); }
     public Path plans() { return dir.resolve("plans"); }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
+    /** The ids a target seeded over SCIM assigned (id,userName), for the plans that address seeded identities. */
+    public Path idsFile() {
+        return dir.resolve("ids.csv");
+    }
     /** The CPU sampler's rows (the process CPU of each component, and the machine's). */
     public Path cpuSamples() {
         return dir.resolve("cpu.csv");

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * The seeded identities' ids and userNames as CSV with a header line ({@code id,userName}), for
@@ -19,6 +21,15 @@ public final class UsersCsv {
     }
 
     public static void write(Path file, long users) throws IOException {
+        write(file, users, n -> IdentityGenerator.id(n).toString());
+    }
+
+    /** The ids a target assigned to the identities it was seeded with over SCIM: identity n at index n - 1. */
+    public static void write(Path file, List<String> ids) throws IOException {
+        write(file, ids.size(), n -> ids.get((int) (n - 1)));
+    }
+
+    private static void write(Path file, long users, LongFunction<String> id) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
@@ -26,7 +37,7 @@ public final class UsersCsv {
             out.write(HEADER);
             out.write('\n');
             for (long n = 1; n <= users; n++) {
-                out.write(IdentityGenerator.id(n).toString());
+                out.write(id.apply(n));
                 out.write(',');
                 out.write(IdentityGenerator.userName(n));
                 out.write('\n');
