@@ -5,8 +5,12 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.seed.Database;
+import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.SeedRecord;
+import io.idbench.seed.UsersCsv;
+import io.idbench.target.ScimClient;
+import io.idbench.target.ScimSeeder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +35,15 @@ import picocli.CommandLine.Spec;
         description = {"Seeds --users=N identities of the docs/workload.md profile (identity N is always the same), by COPY",
                 "with indexes and keys built after the load, or reuses the dataset when it is kept; with a search engine,",
                 "bulk-loads its index too. Prints progress, then the time of each phase and the rate; --record writes it as JSON.",
-                "The embedded PostgreSQL keeps every dataset in --pg-data-dir: later runs clone it in seconds."},
+                "The embedded PostgreSQL keeps every dataset in --pg-data-dir: later runs clone it in seconds.",
+                "With --target-url: seeds another SCIM 2.0 server over its API instead (the same identities, groups hr and",
+                "employee), keeps what it holds already, checks user.1, user.N and hr's members, and writes the ids it assigned."},
         footer = {"", "Examples:",
                 "  java -jar target/idbench.jar seed --storage=jsonb --users=1000000",
                 "  java -jar target/idbench.jar seed --storage=relational --users=10000 --dyn=true --users-csv=target/users.csv",
-                "  java -jar target/idbench.jar seed --list"})
+                "  java -jar target/idbench.jar seed --list",
+                "  java -jar target/idbench.jar seed --users=10000 --target-url=http://127.0.0.1:8080/scim/v2 --target-token=… "
+                        + "--ids-file=ids.csv"})
 public final class SeedCommand implements Callable<Integer> {
 
     @Spec
@@ -43,6 +51,9 @@ public final class SeedCommand implements Callable<Integer> {
 
     @Mixin
     StackOptions stack;
+
+    @Mixin
+    TargetOptions target;
 
     @Option(names = "--record", paramLabel = "<file>", description = "Write the seed record (dataset, phases, rate) as JSON to this file.")
     Path record;
@@ -52,6 +63,9 @@ public final class SeedCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (target.given()) {
+            return seedTarget();
+        }
         ScenarioConfig config = stack.apply(ScenarioConfig.builder()).build();
         if (!list && config.users() == 0) {
             throw new ConfigException("seed needs --users=<n> greater than 0");
@@ -76,6 +90,33 @@ public final class SeedCommand implements Callable<Integer> {
             Runtime.getRuntime().removeShutdownHook(hook);
             ServiceStack.stopAll(started, out);
         }
+    }
+
+    /** Another SCIM server seeded over its API: the same identities and groups, checked, the ids written. */
+    private int seedTarget() throws Exception {
+        ScimClient client = target.client();
+        long users = stack.dataset.users;
+        if (users < 1) {
+            throw new ConfigException("seed needs --users=<n> greater than 0");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Seeding " + String.format("%,d", users) + " identities into " + client.baseUrl() + " over SCIM…");
+        out.flush();
+        ScimSeeder.Result r = new ScimSeeder(client, new IdentityGenerator(Json.mapper()), target.parallelism, TerminalProgress.forOutput(
+                line -> {
+                    out.println(line);
+                    out.flush();
+                })).seed(users);
+        out.println(r.summary());
+        if (target.idsFile != null) {
+            UsersCsv.write(target.idsFile, r.ids());
+            out.println("Wrote the ids " + client.baseUrl() + " assigned to " + target.idsFile);
+        }
+        if (record != null) {
+            Files.writeString(record, r.record("external-" + users, client.baseUrl()).toPrettyString());
+            out.println("Seed record written to " + record);
+        }
+        return 0;
     }
 
     private static void list(ScenarioConfig config, PrintWriter out, Deque<AutoCloseable> started) throws Exception {

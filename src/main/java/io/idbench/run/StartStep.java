@@ -51,6 +51,9 @@ final class StartStep {
             open(versus);
         }
         if (!state.settings().provisioned()) {
+            // No service of ours marks the record when the build stops early: the build's JVM does, as it exits.
+            Path summary = record.resolve(RunRecord.FILE);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> interruptIfStillRunning(summary), "idbench-record-interrupted"));
             out.println("[idbench] Target " + state.parameters().get("target.url") + " is not provisioned by this run");
             long users = Long.parseLong(state.parameters().getOrDefault("users", "0"));
             if (users > 0) {
@@ -107,6 +110,24 @@ final class StartStep {
         Properties ids = new Properties();
         ids.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
         appendProperties(ids, "the ids the target assigned to the seeded identities");
+    }
+
+    /**
+     * Marks a record still running as interrupted, when the build ends before its record step (JMeter failed, Ctrl-C).
+     * Only JDK classes: the hook may run after Maven has closed this step's class loader. The record is Jackson's pretty
+     * print, and a running record has no statusReason yet.
+     */
+    static void interruptIfStillRunning(Path summary) {
+        try {
+            String text = Files.readString(summary);
+            String running = "\"status\" : \"running\"";
+            if (text.contains(running) && !text.contains("\"statusReason\"")) {
+                Files.writeString(summary, text.replace(running, "\"status\" : \"interrupted\", \"statusReason\" : \"the build failed"
+                        + " or was stopped before the run was recorded\""));
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[idbench] could not mark " + summary + " interrupted: " + e);
+        }
     }
 
     /** The target as the plans reach it: its URL and token (or token endpoint and client) from JMeter's properties. */

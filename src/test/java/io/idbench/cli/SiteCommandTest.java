@@ -144,6 +144,11 @@ class SiteCommandTest {
         // A run on a dataset whose load recorded its longest builds shows them apart from the phases.
         String reused = Files.readString(out.resolve("runs/members-jsonb-nodyn-1m/final-mj1m/index.html"));
         assertThat(reused).contains("its longest index builds</th><td><code>scim_user_emails</code>");
+        // Another product: what it did not do of the workload on top of its page, the product itself, a series of its own.
+        String keycloak = Files.readString(out.resolve("runs/keycloak-1k/kc-p1/index.html"));
+        assertThat(keycloak).contains("What this target", "<li>password not stored: Keycloak", "<li>sortBy ignored",
+                "<h2>Target</h2>", "<th>version</th><td>26.7.3</td>");
+        assertThat(latency.get(0)).anyMatch(h -> h.startsWith("keycloak (") && h.endsWith(" p95 (ms)"));
     }
 
     @Test
