@@ -51,7 +51,7 @@ class ArchitectureTest {
 
     @Test
     void otherProductsAreProvisionedAndSeededWithoutIdbenchsServiceOrTheRunSteps() {
-        noClasses().that().resideInAPackage("io.idbench.target..").should().dependOnClassesThat()
+        noClasses().that().resideInAPackage("io.idbench.targets..").should().dependOnClassesThat()
                 .resideInAnyPackage("io.idbench.service..", "io.idbench.store..", "io.idbench.run..", "io.idbench.cli..",
                         "io.idbench.site..")
                 .check(main);

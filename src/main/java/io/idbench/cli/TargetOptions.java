@@ -1,9 +1,9 @@
 package io.idbench.cli;
 
 import io.idbench.config.ConfigException;
-import io.idbench.target.ScimClient;
-import io.idbench.target.ScimSeeder;
-import io.idbench.target.TokenSource;
+import io.idbench.targets.ScimClient;
+import io.idbench.targets.ScimSeeder;
+import io.idbench.targets.TokenSource;
 import java.net.URI;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

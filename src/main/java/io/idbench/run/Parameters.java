@@ -8,7 +8,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.results.Verdict;
-import io.idbench.target.KeycloakSetup;
+import io.idbench.targets.KeycloakSetup;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
 import io.idbench.service.TokenService;
-import io.idbench.target.KeycloakSetup;
+import io.idbench.targets.KeycloakSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.idbench.run;
 
 import io.idbench.config.ConfigException;
 import io.idbench.results.ScenarioNames;
-import io.idbench.target.KeycloakSetup;
+import io.idbench.targets.KeycloakSetup;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;

@@ -1,21 +1,12 @@
 package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
-import io.idbench.seed.IdentityGenerator;
-import io.idbench.seed.PlainProgress;
-import io.idbench.seed.UsersCsv;
 import io.idbench.service.Endpoints;
-import io.idbench.target.ScimClient;
-import io.idbench.target.ScimSeeder;
-import io.idbench.target.TargetProbe;
-import io.idbench.target.TokenSource;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,13 +44,15 @@ final class StartStep {
         if (!state.settings().provisioned()) {
             // No service of ours marks the record when the build stops early: the build's JVM does, as it exits.
             Path summary = record.resolve(RunRecord.FILE);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> interruptIfStillRunning(summary), "idbench-record-interrupted"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> OtherTarget.interruptIfStillRunning(summary),
+                    "idbench-record-interrupted"));
             out.println("[idbench] Target " + state.parameters().get("target.url") + " is not provisioned by this run");
             long users = Long.parseLong(state.parameters().getOrDefault("users", "0"));
+            OtherTarget target = new OtherTarget(run, record, out);
             if (users > 0) {
-                seedTarget(users, record);
+                target.seed(users);
             }
-            probeTarget(record, null);
+            target.probe(null);
             return;
         }
         if (!Files.isRegularFile(jar)) {
@@ -75,8 +68,9 @@ final class StartStep {
         }
         ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         if (!state.settings().idbenchService()) {
-            appendProduct(a);
-            probeTarget(record, a.json().path("product").get("notes"));
+            OtherTarget target = new OtherTarget(run, record, out);
+            target.appendProduct(a);
+            target.probe(a.json().path("product").get("notes"));
             return;
         }
         resetTelemetry(a);
@@ -85,77 +79,6 @@ final class StartStep {
             resetTelemetry(b);
             appendTarget(b, RunDirectory.B);
         }
-    }
-
-    /**
-     * An external target seeded over SCIM before the run (identities found there already are kept), its ids handed to the
-     * plans, the seed recorded; a target that cannot be seeded fails the run here.
-     */
-    private void seedTarget(long users, Path record) throws IOException, InterruptedException {
-        out.println("[idbench] Seeding " + String.format("%,d", users) + " identities into the target over SCIM…");
-        out.flush();
-        ScimSeeder.Result r;
-        try {
-            r = new ScimSeeder(targetClient(), new IdentityGenerator(Json.mapper()),
-                    ScimSeeder.DEFAULT_PARALLELISM, new PlainProgress(line -> out.println("[idbench] " + line), 5_000)).seed(users);
-        } catch (RuntimeException e) {
-            RunRecord.setStatus(record, RunRecord.FAILED, "seeding the target failed: " + e.getMessage());
-            throw new MavenStep.RunStepException("seeding the target failed: " + e.getMessage());
-        }
-        out.println("[idbench] " + r.summary());
-        UsersCsv.write(run.idsFile(), r.ids());
-        ObjectNode summary = RunRecord.read(record);
-        summary.set("seed", r.record("external-" + users, "the target's own"));
-        RunRecord.write(record, summary);
-        Properties ids = new Properties();
-        ids.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
-        appendProperties(ids, "the ids the target assigned to the seeded identities");
-    }
-
-    /**
-     * Marks a record still running as interrupted, when the build ends before its record step (JMeter failed, Ctrl-C).
-     * Only JDK classes: the hook may run after Maven has closed this step's class loader. The record is Jackson's pretty
-     * print, and a running record has no statusReason yet.
-     */
-    static void interruptIfStillRunning(Path summary) {
-        try {
-            String text = Files.readString(summary);
-            String running = "\"status\" : \"running\"";
-            if (text.contains(running) && !text.contains("\"statusReason\"")) {
-                Files.writeString(summary, text.replace(running, "\"status\" : \"interrupted\", \"statusReason\" : \"the build failed"
-                        + " or was stopped before the run was recorded\""));
-            }
-        } catch (IOException | RuntimeException e) {
-            System.err.println("[idbench] could not mark " + summary + " interrupted: " + e);
-        }
-    }
-
-    /** The target as the plans reach it: its URL and token (or token endpoint and client) from JMeter's properties. */
-    private ScimClient targetClient() throws IOException {
-        Properties p = new Properties();
-        try (var in = Files.newBufferedReader(run.jmeterProperties())) {
-            p.load(in);
-        }
-        TokenSource tokens = p.getProperty("token.url", "").isEmpty() ? TokenSource.fixed(p.getProperty("token"))
-                : TokenSource.endpoint(p.getProperty("token.url"), p.getProperty("token.grant"), p.getProperty("token.clientId"),
-                        p.getProperty("token.clientSecret"), p.getProperty("token.user"), p.getProperty("token.password"));
-        return new ScimClient(p.getProperty("target.url"), tokens);
-    }
-
-    /**
-     * Another product than idbench's service: what it says it supports and what it stores of an identity, recorded
-     * ({@code target}) with every difference from the workload, and printed.
-     */
-    private void probeTarget(Path record, JsonNode productNotes) throws IOException {
-        ObjectNode target = new TargetProbe(targetClient()).probe();
-        ArrayNode differences = (ArrayNode) target.get("differences");
-        if (productNotes != null) {
-            productNotes.forEach(differences::add);
-        }
-        differences.forEach(d -> out.println("[idbench] The target differs from the workload: " + d.asText()));
-        ObjectNode summary = RunRecord.read(record);
-        summary.set("target", target);
-        RunRecord.write(record, summary);
     }
 
     /** The run's record, status running, from the moment its service starts. */
@@ -229,27 +152,7 @@ final class StartStep {
             // The service's tokens outlive the run (token-ttl); the static token of a repetition start is never refreshed.
             p.setProperty("token.refreshAt", "" + Long.MAX_VALUE);
         }
-        appendProperties(p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
-    }
-
-    /** JMeter's properties for a product (Keycloak): its SCIM URL and the client its token endpoint knows. */
-    private void appendProduct(ServiceInfo service) throws IOException {
-        Properties p = TargetProperties.of(service.baseUrl(), "");
-        JsonNode auth = service.json().path("auth");
-        p.setProperty("token.url", auth.path("tokenUrl").asText());
-        p.setProperty("token.grant", auth.path("grant").asText());
-        p.setProperty("token.clientId", auth.path("clientId").asText());
-        p.setProperty("token.clientSecret", auth.path("clientSecret").asText());
-        if (Files.isRegularFile(run.idsFile())) {
-            p.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
-        }
-        appendProperties(p, "the target under test: " + service.json().path("product").path("name").asText());
-    }
-
-    private void appendProperties(Properties p, String comment) throws IOException {
-        try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
-            p.store(w, comment);
-        }
+        TargetProperties.append(run, p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
     }
 
     /** The telemetry window starts when the service is ready: the run, not the seed. */

@@ -1,6 +1,10 @@
 package io.idbench.run;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.util.Properties;
 
 /**
@@ -21,5 +25,12 @@ final class TargetProperties {
         p.setProperty("target.path", uri.getRawPath() == null ? "" : uri.getRawPath());
         p.setProperty("token", token);
         return p;
+    }
+
+    /** Adds properties to JMeter's for this run (the prepare step wrote the first ones; the start step adds the target's). */
+    static void append(RunDirectory run, Properties p, String comment) throws IOException {
+        try (Writer w = Files.newBufferedWriter(run.jmeterProperties(), StandardOpenOption.APPEND)) {
+            p.store(w, comment);
+        }
     }
 }

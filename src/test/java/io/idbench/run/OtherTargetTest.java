@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the start step leaves behind for a build that ends before its record step: no record stays "running". */
-class StartStepTest {
+/** What the start step leaves behind, for a target given by URL, for a build that ends before its record step: no record stays "running". */
+class OtherTargetTest {
     @TempDir
     Path tmp;
 
@@ -22,7 +22,7 @@ class StartStepTest {
 
     @Test
     void aRecordStillRunningWhenTheBuildEndsIsInterrupted() {
-        StartStep.interruptIfStillRunning(record(RunRecord.RUNNING));
+        OtherTarget.interruptIfStillRunning(record(RunRecord.RUNNING));
         ObjectNode read = RunRecord.read(tmp);
         assertThat(read.path("status").asText()).isEqualTo(RunRecord.INTERRUPTED);
         assertThat(read.path("statusReason").asText()).isEqualTo("the build failed or was stopped before the run was recorded");
@@ -31,7 +31,7 @@ class StartStepTest {
 
     @Test
     void aRecordedRunIsLeftAlone() {
-        StartStep.interruptIfStillRunning(record(RunRecord.COMPLETE));
+        OtherTarget.interruptIfStillRunning(record(RunRecord.COMPLETE));
         assertThat(RunRecord.read(tmp).path("status").asText()).isEqualTo(RunRecord.COMPLETE);
         assertThat(RunRecord.read(tmp).has("statusReason")).isFalse();
     }

@@ -1,0 +1,112 @@
+package io.idbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.results.RunRecord;
+import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.PlainProgress;
+import io.idbench.seed.UsersCsv;
+import io.idbench.targets.ScimClient;
+import io.idbench.targets.ScimSeeder;
+import io.idbench.targets.TargetProbe;
+import io.idbench.targets.TokenSource;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The start step's part for a target that is not idbench's own service (Keycloak provisioned by the
+ * run, or a server given by {@code target.url}): JMeter's properties for its token endpoint, its
+ * seeding over SCIM, the probe of what it supports and stores, each recorded in the run's record.
+ */
+record OtherTarget(RunDirectory run, Path record, PrintStream out) {
+
+    /** JMeter's properties for a product the run provisioned (Keycloak): its SCIM URL and the client its token endpoint knows. */
+    void appendProduct(ServiceInfo service) throws IOException {
+        Properties p = TargetProperties.of(service.baseUrl(), "");
+        JsonNode auth = service.json().path("auth");
+        p.setProperty("token.url", auth.path("tokenUrl").asText());
+        p.setProperty("token.grant", auth.path("grant").asText());
+        p.setProperty("token.clientId", auth.path("clientId").asText());
+        p.setProperty("token.clientSecret", auth.path("clientSecret").asText());
+        if (Files.isRegularFile(run.idsFile())) {
+            p.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
+        }
+        TargetProperties.append(run, p, "the target under test: " + service.json().path("product").path("name").asText());
+    }
+
+    /**
+     * A target given by URL, seeded over SCIM before the run (identities found there already are kept), its ids handed to
+     * the plans, the seed recorded; a target that cannot be seeded fails the run here.
+     */
+    void seed(long users) throws IOException, InterruptedException {
+        out.println("[idbench] Seeding " + String.format("%,d", users) + " identities into the target over SCIM…");
+        out.flush();
+        ScimSeeder.Result r;
+        try {
+            r = new ScimSeeder(client(), new IdentityGenerator(Json.mapper()), ScimSeeder.DEFAULT_PARALLELISM,
+                    new PlainProgress(line -> out.println("[idbench] " + line), 5_000)).seed(users);
+        } catch (RuntimeException e) {
+            RunRecord.setStatus(record, RunRecord.FAILED, "seeding the target failed: " + e.getMessage());
+            throw new MavenStep.RunStepException("seeding the target failed: " + e.getMessage());
+        }
+        out.println("[idbench] " + r.summary());
+        UsersCsv.write(run.idsFile(), r.ids());
+        ObjectNode summary = RunRecord.read(record);
+        summary.set("seed", r.record("external-" + users, "the target's own"));
+        RunRecord.write(record, summary);
+        Properties ids = new Properties();
+        ids.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
+        TargetProperties.append(run, ids, "the ids the target assigned to the seeded identities");
+    }
+
+    /**
+     * What the target says it supports and what it stores of an identity, recorded ({@code target}) with every difference
+     * from the workload (and the product's own notes: what only its admin API shows), and printed.
+     */
+    void probe(JsonNode productNotes) throws IOException {
+        ObjectNode target = new TargetProbe(client()).probe();
+        ArrayNode differences = (ArrayNode) target.get("differences");
+        if (productNotes != null) {
+            productNotes.forEach(differences::add);
+        }
+        differences.forEach(d -> out.println("[idbench] The target differs from the workload: " + d.asText()));
+        ObjectNode summary = RunRecord.read(record);
+        summary.set("target", target);
+        RunRecord.write(record, summary);
+    }
+
+    /** The target as the plans reach it: its URL and token (or token endpoint and client) from JMeter's properties. */
+    private ScimClient client() throws IOException {
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(run.jmeterProperties())) {
+            p.load(in);
+        }
+        TokenSource tokens = p.getProperty("token.url", "").isEmpty() ? TokenSource.fixed(p.getProperty("token"))
+                : TokenSource.endpoint(p.getProperty("token.url"), p.getProperty("token.grant"), p.getProperty("token.clientId"),
+                        p.getProperty("token.clientSecret"), p.getProperty("token.user"), p.getProperty("token.password"));
+        return new ScimClient(p.getProperty("target.url"), tokens);
+    }
+
+    /**
+     * Marks a record still running as interrupted, when the build ends before its record step (JMeter failed, Ctrl-C):
+     * for a target given by URL no service of ours does it. Only JDK classes, as a shutdown hook may run after Maven has
+     * closed this step's class loader; the record is Jackson's pretty print, and a running record has no statusReason yet.
+     */
+    static void interruptIfStillRunning(Path summary) {
+        try {
+            String text = Files.readString(summary);
+            String running = "\"status\" : \"running\"";
+            if (text.contains(running) && !text.contains("\"statusReason\"")) {
+                Files.writeString(summary, text.replace(running, "\"status\" : \"interrupted\", \"statusReason\" : \"the build failed"
+                        + " or was stopped before the run was recorded\""));
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[idbench] could not mark " + summary + " interrupted: " + e);
+        }
+    }
+}

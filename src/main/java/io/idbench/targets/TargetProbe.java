@@ -1,0 +1,151 @@
+package io.idbench.targets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.scim.schema.ScimSchemas;
+import io.idbench.seed.IdentityGenerator;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * What a target says it can do, and what it actually stores of the workload's identities: its
+ * /ServiceProviderConfig, /ResourceTypes and /Schemas (RFC 7644 section 4), and one probe
+ * identity created, read back and deleted. Every difference from what idbench's workload asks
+ * becomes a sentence in the run's record and on its page, so that a figure is never read as the
+ * cost of work the target did not do.
+ */
+public final class TargetProbe {
+    private final ScimClient client;
+
+    public TargetProbe(ScimClient client) {
+        this.client = client;
+    }
+
+    /** The record's {@code target}: the discovery documents (or why one could not be read) and the differences found. */
+    public ObjectNode probe() {
+        ObjectNode out = Json.mapper().createObjectNode();
+        List<String> differences = new ArrayList<>();
+        JsonNode spc = discovery(out, "serviceProviderConfig", "/ServiceProviderConfig", differences);
+        JsonNode types = discovery(out, "resourceTypes", "/ResourceTypes", differences);
+        JsonNode schemas = discovery(out, "schemas", "/Schemas", differences);
+        if (types != null) {
+            out.set("resourceTypes", names(types, "name"));
+        }
+        if (schemas != null) {
+            out.set("schemas", names(schemas, "id"));
+        }
+        if (spc != null) {
+            capabilities(spc, differences);
+        }
+        storedIdentity(differences);
+        ArrayNode list = out.putArray("differences");
+        differences.forEach(list::add);
+        return out;
+    }
+
+    private JsonNode discovery(ObjectNode out, String key, String path, List<String> differences) {
+        ScimClient.Answer a = client.get(path);
+        if (a.is(200) && a.body() != null) {
+            out.set(key, a.body());
+            return a.body();
+        }
+        out.put(key + "Unavailable", "GET " + path + " answered " + a.status());
+        differences.add("GET " + path + " answered " + a.status() + " (RFC 7644 4 requires it)");
+        return null;
+    }
+
+    private static ArrayNode names(JsonNode listOrArray, String field) {
+        JsonNode items = listOrArray.has("Resources") ? listOrArray.path("Resources") : listOrArray;
+        ArrayNode out = Json.mapper().createArrayNode();
+        items.forEach(i -> out.add(i.path(field).asText()));
+        return out;
+    }
+
+    private static void capabilities(JsonNode spc, List<String> differences) {
+        if (!spc.path("sort").path("supported").asBoolean(false)) {
+            differences.add("sortBy ignored (sort not supported): plan 1's search is not sorted");
+        }
+        long max = spc.path("filter").path("maxResults").asLong(0);
+        if (max > 0 && max < 1000) {
+            differences.add("count capped at " + max + " (filter.maxResults)");
+        }
+        if (!spc.path("patch").path("supported").asBoolean(false)) {
+            differences.add("PATCH not supported: the updates of plans 1 and 4 fail");
+        }
+        if (!spc.path("etag").path("supported").asBoolean(false)) {
+            differences.add("no ETags (versions are neither returned nor checked)");
+        }
+    }
+
+    /** One identity of the workload, created, read back and deleted: what the target kept of it. */
+    private void storedIdentity(List<String> differences) {
+        // Identity 1's attributes under a name of its own (mixed case: does the target keep it?), unique e-mail included.
+        String name = "Probe." + UUID.randomUUID();
+        ObjectNode sent = ScimSeeder.resource(new IdentityGenerator(Json.mapper()), 1);
+        sent.put("userName", name);
+        ((ObjectNode) sent.path("emails").get(0)).put("value", name.toLowerCase(Locale.ROOT) + "@example.org");
+        ((ObjectNode) sent.path("name")).put("givenName", "fn_" + name).put("familyName", "sn_" + name);
+        // Unique attributes outside any seeded range (identity N has ssn 100,000,000 + N): a seeded target accepts it.
+        long unique = 900_000_000_000L + java.util.concurrent.ThreadLocalRandom.current().nextLong(99_000_000_000L);
+        ((ObjectNode) sent.path(ScimSchemas.ENTERPRISE_URN)).put("employeeNumber", "E-" + name);
+        ((ObjectNode) sent.path("phoneNumbers").get(0)).put("value", "+1 555 " + unique);
+        ((ObjectNode) sent.path(ScimSchemas.PROFILE_URN)).put("ssn", unique).put("badge", unique + 1);
+        ScimClient.Answer created = client.post("/Users", sent);
+        if (!created.is(201) || created.body() == null || !created.body().path("id").isTextual()) {
+            differences.add("the probe identity could not be created: " + created.status() + " " + created.text());
+            return;
+        }
+        String id = created.body().path("id").asText();
+        try {
+            if (created.body().has("password")) {
+                differences.add("the password is echoed back in the 201 (RFC 7643: returned never)");
+            }
+            ScimClient.Answer read = client.get("/Users/" + id);
+            if (!read.is(200) || read.body() == null) {
+                differences.add("the probe identity could not be read back: " + read.status());
+                return;
+            }
+            compare("", sent, read.body(), differences);
+        } finally {
+            client.delete("/Users/" + id);
+        }
+    }
+
+    private static void compare(String path, JsonNode sent, JsonNode stored, List<String> differences) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = sent.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> f = it.next();
+            String name = f.getKey();
+            if (name.equals("schemas") || name.equals("password")) {
+                continue;
+            }
+            String p = name.startsWith("urn:") ? shortUrn(name) : path.isEmpty() ? name : path + "." + name;
+            JsonNode v = f.getValue();
+            JsonNode s = stored.get(name);
+            if (s == null || s.isNull()) {
+                differences.add(p + " not stored (sent, not returned)");
+            } else if (v.isObject()) {
+                compare(p, v, s, differences);
+            } else if (v.isArray()) {
+                if (s.size() < v.size()) {
+                    differences.add(p + ": " + v.size() + " values sent, " + s.size() + " stored");
+                }
+            } else if (v.isNumber() && s.isTextual()) {
+                differences.add(p + " stored as a string (sent as a number)");
+            } else if (!v.asText().equals(s.asText())) {
+                differences.add(p + (v.asText().equalsIgnoreCase(s.asText()) ? " case changed: sent " : " changed: sent ") + v.asText()
+                        + ", stored " + s.asText());
+            }
+        }
+    }
+
+    /** "enterprise" for the enterprise extension's URN, "profile" for idbench's. */
+    private static String shortUrn(String urn) {
+        return urn.replaceAll(".*:extension:([^:]+):.*", "$1");
+    }
+}

@@ -1,0 +1,110 @@
+package io.idbench.targets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.common.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The bearer token for a SCIM target: a static one, or one from an OAuth 2.0 token endpoint
+ * (RFC 6749: client credentials or password grant), fetched again at three quarters of its
+ * lifetime, as the plans do. Thread-safe: one fetch at a time, every caller gets a valid token.
+ */
+public abstract class TokenSource {
+
+    /** A token valid now. */
+    public abstract String token();
+
+    public static TokenSource fixed(String token) {
+        return new TokenSource() {
+            @Override
+            public String token() {
+                return token;
+            }
+        };
+    }
+
+    /**
+     * Tokens from {@code tokenUrl}.
+     *
+     * @param grant client_credentials (clientId and clientSecret) or password (user, password; clientId when given)
+     */
+    public static TokenSource endpoint(String tokenUrl, String grant, String clientId, String clientSecret, String user,
+            String password) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", grant);
+        put(form, "client_id", clientId);
+        put(form, "client_secret", clientSecret);
+        put(form, "username", user);
+        put(form, "password", password);
+        return new Endpoint(tokenUrl, form, Clock.systemUTC());
+    }
+
+    private static void put(Map<String, String> form, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            form.put(key, value);
+        }
+    }
+
+    private static final class Endpoint extends TokenSource {
+        private final HttpClient http = HttpClient.newHttpClient();
+        private final String url;
+        private final String body;
+        private final Clock clock;
+        private String token;
+        private long refreshAt;
+
+        Endpoint(String url, Map<String, String> form, Clock clock) {
+            this.url = url;
+            this.body = form.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue())).collect(Collectors.joining("&"));
+            this.clock = clock;
+        }
+
+        @Override
+        public synchronized String token() {
+            long now = clock.millis();
+            if (token == null || now >= refreshAt) {
+                JsonNode answer = fetch();
+                token = answer.path("access_token").asText();
+                long lifetime = answer.path("expires_in").asLong(0) * 1000;
+                refreshAt = lifetime > 0 ? now + lifetime * 3 / 4 : Long.MAX_VALUE;
+            }
+            return token;
+        }
+
+        private JsonNode fetch() {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type",
+                        "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    throw new IllegalStateException("the token endpoint " + url + " answered " + r.statusCode() + ": " + r.body());
+                }
+                JsonNode answer = Json.mapper().readTree(r.body());
+                if (!answer.path("access_token").isTextual()) {
+                    throw new IllegalStateException("the token endpoint " + url + " answered no access_token: " + r.body());
+                }
+                return answer;
+            } catch (IOException e) {
+                throw new UncheckedIOException("the token endpoint " + url + " could not be reached: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+
+        private static String enc(String s) {
+            return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        }
+    }
+}
