@@ -233,6 +233,8 @@ class BenchmarkLifecycleTest {
     void aRunKilledHalfWayIsRecordedAsInterruptedAndLeavesNoProcessBehind() throws Exception {
         Path log = tmp.resolve("killed.log");
         Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
+        // The project copy is shared: an earlier test's JTL must not pass for this run's.
+        Files.deleteIfExists(jtl);
         // No settling repetition: with one, the first 600 s would measure with phase=settle, not measure.
         Process mvn = verify(log, "-Dduration=600", "-Dwarmup=1", "-DwarmupMax=1", "-Drampup=1", "-DpgDataDir=none",
                 "-Ddb.provider=embedded", "-Drepeat=1", "-Dsettle=0", "-DrunId=killed");
