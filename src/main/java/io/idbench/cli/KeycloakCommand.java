@@ -7,6 +7,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.BuildInfo;
 import io.idbench.provision.DeathWatch;
+import io.idbench.provision.FreePorts;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.results.RunRecord;
@@ -15,6 +16,7 @@ import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
 import io.idbench.service.TokenService;
 import io.idbench.targets.KeycloakDatabase;
+import io.idbench.targets.KeycloakDataset;
 import io.idbench.targets.KeycloakRealm;
 import io.idbench.targets.KeycloakServer;
 import io.idbench.targets.KeycloakSetup;
@@ -27,10 +29,14 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CountDownLatch;
@@ -85,12 +91,16 @@ public final class KeycloakCommand implements Callable<Integer> {
 
     @Option(names = "--users", paramLabel = "<n>", defaultValue = "0",
             description = "Seed user.1 … user.N over SCIM (the workload's identities, groups hr and employee with all of them), "
-                    + "then check the realm holds them (default: ${DEFAULT-VALUE}: an empty realm).")
+                    + "then check the realm holds them; on idbench's PostgreSQL the seeded database is kept as a dataset that "
+                    + "later runs of this size clone (default: ${DEFAULT-VALUE}: an empty realm).")
     long users;
 
     @Option(names = "--ids-file", paramLabel = "<file>",
             description = "With --users: write the ids Keycloak assigned as CSV (id,userName), for the plans (default: none).")
     Path idsFile;
+
+    @Option(names = "--fresh", description = "Seed again even when the dataset of this size is kept (default: clone it).")
+    boolean fresh;
 
     @Option(names = "--seed-parallelism", paramLabel = "<n>", defaultValue = "" + ScimSeeder.DEFAULT_PARALLELISM,
             description = "Requests in flight while seeding (default: ${DEFAULT-VALUE}).")
@@ -152,10 +162,14 @@ public final class KeycloakCommand implements Callable<Integer> {
         try {
             ObjectNode providers = Json.mapper().createObjectNode();
             KeycloakDatabase db = KeycloakDatabase.h2();
+            PostgresProvider pg = null;
+            KeycloakDataset dataset = null;
+            Duration cloned = null;
+            String keptAdminPassword = null;
             if (setup.database().equals(KeycloakSetup.DB_POSTGRES)) {
                 out.println("Starting PostgreSQL (" + config.dbProvider() + ") for Keycloak…");
                 out.flush();
-                PostgresProvider pg = PostgresProvider.start(config);
+                pg = PostgresProvider.start(config);
                 started.push(pg);
                 out.println(pg.description());
                 providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
@@ -163,22 +177,59 @@ public final class KeycloakCommand implements Callable<Integer> {
                     providers.with("postgresql").put("pid", pid);
                     OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL);
                 });
-                db = KeycloakDatabase.postgres(keycloakDatabase(pg), pg.user(), pg.password(), pg.provider().id());
+                if (pg.ownsServer() && users > 0) {
+                    dataset = KeycloakDataset.of(users);
+                    try (Connection admin = connect(pg, pg.jdbcUrl())) {
+                        if (!fresh && dataset.kept(admin)) {
+                            cloned = dataset.cloneTo(admin, DATABASE);
+                            try (Connection c = connect(pg, databaseUrl(pg))) {
+                                keptAdminPassword = dataset.adminPassword(c);
+                            }
+                            out.println(String.format(Locale.ROOT, "Keycloak dataset %s reused: cloned in %.1f s", dataset.name(),
+                                    cloned.toMillis() / 1000.0));
+                        }
+                    }
+                }
+                db = KeycloakDatabase.postgres(cloned != null ? databaseUrl(pg) : keycloakDatabase(pg), pg.user(), pg.password(),
+                        pg.provider().id());
             }
-            String adminPassword = TokenService.randomToken();
-            out.println("Starting Keycloak " + KeycloakSetup.VERSION + " on " + db.description() + "…");
-            out.flush();
-            KeycloakServer keycloak = KeycloakServer.start(setup, db, adminPassword);
-            started.push(keycloak);
-            OrphanReaper.watch(keycloak.pid(), OrphanReaper.ENGINE_SIGNAL);
-            DeathWatch.failFastWhenGone("Keycloak", keycloak.pid());
-            out.println(keycloak.description());
+            // A kept dataset's administrator exists already, with the password of the start that seeded it.
+            String adminPassword = keptAdminPassword != null ? keptAdminPassword : TokenService.randomToken();
+            KeycloakServer keycloak = start(setup, db, adminPassword, FreePorts.take(), started, out);
             KeycloakRealm.Client client = KeycloakRealm.configure(keycloak.url(), setup, adminPassword, TokenService.randomToken());
-            providers.putObject("keycloak").put("provider", "embedded").put("description", keycloak.description())
-                    .put("pid", keycloak.pid());
             out.println("Realm " + setup.realm() + " configured: SCIM 2.0 at " + client.scimUrl() + ", client " + client.clientId()
                     + " (client credentials at " + client.tokenUrl() + ")");
-            ObjectNode seed = users > 0 ? seed(client, db, out) : null;
+            ObjectNode seed = null;
+            if (users > 0) {
+                ScimSeeder seeder = seeder(client, out);
+                if (cloned != null) {
+                    List<String> ids;
+                    try (Connection c = connect(pg, databaseUrl(pg))) {
+                        ids = dataset.ids(c);
+                    }
+                    seeder.verify(users);
+                    writeIds(ids);
+                    out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked");
+                    seed = Json.mapper().createObjectNode().put("dataset", dataset.name()).put("storage", "Keycloak, " + db.description())
+                            .put("users", users).put("action", "reused").put("at", java.time.Instant.now().toString())
+                            .put("seconds", cloned.toMillis() / 1000.0);
+                    seed.putObject("phases").put("cloneDatabase", cloned.toMillis() / 1000.0);
+                } else {
+                    out.println("Seeding " + String.format("%,d", users) + " identities over SCIM (" + seedParallelism + " in flight)…");
+                    out.flush();
+                    ScimSeeder.Result r = seeder.seed(users);
+                    writeIds(r.ids());
+                    out.println(r.summary());
+                    seed = r.record(dataset != null ? dataset.name() : "keycloak-" + KeycloakSetup.VERSION + "-" + users,
+                            "Keycloak, " + db.description());
+                    if (dataset != null) {
+                        keycloak = keep(dataset, r.ids(), pg, keycloak, setup, db, adminPassword, started, out);
+                    }
+                }
+            }
+            DeathWatch.failFastWhenGone("Keycloak", keycloak.pid());
+            providers.putObject("keycloak").put("provider", "embedded").put("description", keycloak.description())
+                    .put("pid", keycloak.pid());
             out.println("Stop with Ctrl-C (or SIGTERM): Keycloak and PostgreSQL stop together.");
             out.flush();
             if (infoFile != null) {
@@ -193,23 +244,63 @@ public final class KeycloakCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** user.1 … user.N and their groups over SCIM, checked; the ids written for the plans; what it took, as the run records it. */
-    private ObjectNode seed(KeycloakRealm.Client client, KeycloakDatabase db, PrintWriter out) throws Exception {
-        out.println("Seeding " + String.format("%,d", users) + " identities over SCIM (" + seedParallelism + " in flight)…");
+    private static KeycloakServer start(KeycloakSetup setup, KeycloakDatabase db, String adminPassword, int port,
+            Deque<AutoCloseable> started, PrintWriter out) {
+        out.println("Starting Keycloak " + KeycloakSetup.VERSION + " on " + db.description() + "…");
         out.flush();
+        KeycloakServer keycloak = KeycloakServer.start(setup, db, adminPassword, port);
+        started.push(keycloak);
+        OrphanReaper.watch(keycloak.pid(), OrphanReaper.ENGINE_SIGNAL);
+        out.println(keycloak.description());
+        out.flush();
+        return keycloak;
+    }
+
+    /**
+     * The seeded database kept as a dataset for later runs: its ids saved in it, Keycloak stopped (a template database
+     * takes no connections), the copy made, Keycloak started again on the same port (its tokens name it).
+     */
+    private static KeycloakServer keep(KeycloakDataset dataset, List<String> ids, PostgresProvider pg, KeycloakServer keycloak,
+            KeycloakSetup setup, KeycloakDatabase db, String adminPassword, Deque<AutoCloseable> started, PrintWriter out)
+            throws SQLException, IOException, InterruptedException {
+        try (Connection c = connect(pg, databaseUrl(pg))) {
+            KeycloakDataset.save(c, ids, adminPassword);
+        }
+        started.remove(keycloak);
+        keycloak.close();
+        long t0 = System.nanoTime();
+        try (Connection admin = connect(pg, pg.jdbcUrl())) {
+            dataset.keep(admin, DATABASE);
+        }
+        out.println(String.format(Locale.ROOT, "Kept as dataset %s in %.1f s: later runs of this size clone it", dataset.name(),
+                (System.nanoTime() - t0) / 1e9));
+        return start(setup, db, adminPassword, keycloak.port(), started, out);
+    }
+
+    private ScimSeeder seeder(KeycloakRealm.Client client, PrintWriter out) {
         ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), "client_credentials",
                 client.clientId(), client.clientSecret(), null, null));
         SeedProgress progress = TerminalProgress.forOutput(line -> {
             out.println(line);
             out.flush();
         });
-        ScimSeeder.Result r = new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), seedParallelism, progress).seed(users);
+        return new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), seedParallelism, progress);
+    }
+
+    private void writeIds(List<String> ids) throws IOException {
         if (idsFile != null) {
-            UsersCsv.write(idsFile, r.ids());
+            UsersCsv.write(idsFile, ids);
         }
-        out.println(r.summary());
-        ObjectNode seed = r.record("keycloak-" + KeycloakSetup.VERSION + "-" + users, "Keycloak, " + db.description());
-        return seed;
+    }
+
+    private static Connection connect(PostgresProvider pg, String url) throws SQLException {
+        return DriverManager.getConnection(url, pg.user(), pg.password());
+    }
+
+    /** The JDBC URL of Keycloak's own database on the server. */
+    private static String databaseUrl(PostgresProvider pg) {
+        URI u = URI.create(pg.jdbcUrl().substring("jdbc:".length()));
+        return "jdbc:" + u.getScheme() + "://" + u.getAuthority() + "/" + DATABASE;
     }
 
     /** Keycloak's own database on a server idbench started (dropped and created afresh), or the external database as given. */
@@ -217,12 +308,11 @@ public final class KeycloakCommand implements Callable<Integer> {
         if (!pg.ownsServer()) {
             return pg.jdbcUrl();
         }
-        try (var c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password()); Statement s = c.createStatement()) {
+        try (Connection c = connect(pg, pg.jdbcUrl()); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + DATABASE);
         }
-        URI u = URI.create(pg.jdbcUrl().substring("jdbc:".length()));
-        return "jdbc:" + u.getScheme() + "://" + u.getAuthority() + "/" + DATABASE;
+        return databaseUrl(pg);
     }
 
     private void writeInfo(KeycloakSetup setup, KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client,

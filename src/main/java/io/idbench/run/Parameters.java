@@ -25,7 +25,7 @@ public final class Parameters {
     public static final List<String> GRANTS = List.of("client_credentials", "password");
     /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
     static final List<String> KEYCLOAK_OPTIONS = List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir",
-            "pg.sharedBuffers");
+            "pg.sharedBuffers", "fresh");
 
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),

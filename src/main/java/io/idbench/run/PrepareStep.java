@@ -255,7 +255,11 @@ final class PrepareStep {
         List<String> args = new ArrayList<>();
         for (String key : Parameters.KEYCLOAK_OPTIONS) {
             String v = resolved.get(key);
-            if (!v.isEmpty()) {
+            if (key.equals("fresh")) {
+                if (v.equals("true")) {
+                    args.add("--fresh");
+                }
+            } else if (!v.isEmpty()) {
                 args.add(Parameters.get(key).orElseThrow().serveOption() + "=" + v);
             }
         }

@@ -52,12 +52,16 @@ public final class KeycloakServer implements AutoCloseable {
      * @param adminPassword the bootstrap admin's password (user {@link KeycloakSetup#ADMIN_USER} of realm master)
      */
     public static KeycloakServer start(KeycloakSetup setup, KeycloakDatabase database, String adminPassword) {
+        return start(setup, database, adminPassword, FreePorts.take());
+    }
+
+    /** On a given port: a restart keeps its URL, so the issuer of the realm's tokens stays the same. */
+    public static KeycloakServer start(KeycloakSetup setup, KeycloakDatabase database, String adminPassword, int port) {
         Path launcher = setup.home().resolve("bin").resolve("kc.sh");
         if (!Files.isExecutable(launcher)) {
             throw new IllegalStateException("No Keycloak at " + setup.home() + ": build with -Ptarget-keycloak (it unpacks "
                     + "org.keycloak:keycloak-quarkus-dist:" + KeycloakSetup.VERSION + " from Maven Central), or give --keycloak-home");
         }
-        int port = FreePorts.take();
         Path work;
         try {
             Files.createDirectories(setup.workRoot());
@@ -114,12 +118,20 @@ public final class KeycloakServer implements AutoCloseable {
         }
     }
 
+    public int port() {
+        return URI.create(url).getPort();
+    }
+
     /** http://127.0.0.1:port, the root of every Keycloak URL. */
     public String url() { return url; }
 
-    /** The Keycloak JVM (kc.sh execs it), a child of this one: the service under test for the CPU accounting. */
+    /**
+     * The Keycloak JVM: the service under test for the CPU accounting. kc.sh starts it as its child and waits (it
+     * forwards SIGTERM to it), and execs it only after an implicit re-build, so it is the script's java descendant.
+     */
     public long pid() {
-        return process.pid();
+        return process.toHandle().descendants().filter(p -> p.info().command().orElse("").endsWith("/java")).findFirst()
+                .map(ProcessHandle::pid).orElse(process.pid());
     }
 
     public Duration startup() { return startup; }
@@ -128,7 +140,7 @@ public final class KeycloakServer implements AutoCloseable {
 
     public String description() {
         return "Keycloak " + KeycloakSetup.VERSION + " at " + url + ", ready in " + String.format("%.1f s", startup.toMillis() / 1000.0)
-                + " (heap " + setup.heap() + ", cache local, SCIM API; pid " + process.pid() + ")";
+                + " (heap " + setup.heap() + ", cache local, SCIM API; pid " + pid() + ")";
     }
 
     @Override

@@ -172,6 +172,11 @@ public final class ScimSeeder {
         return groupId;
     }
 
+    /** A target seeded earlier (a kept dataset) holds what the plans expect: user.1, user.N, hr with N members. */
+    public void verify(long users) {
+        check(users, find("Groups", "displayName eq \"" + IdentityGenerator.staticGroups().get(0) + "\""));
+    }
+
     /** The target holds what the plans expect, or the seed fails with what is missing. */
     private void check(long users, String hrId) {
         for (long n : new long[] {1, users}) {
