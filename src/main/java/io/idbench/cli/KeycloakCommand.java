@@ -10,7 +10,6 @@ import io.idbench.provision.DeathWatch;
 import io.idbench.provision.FreePorts;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PostgresProvider;
-import io.idbench.results.RunRecord;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
@@ -26,9 +25,7 @@ import io.idbench.targets.TokenSource;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -143,22 +140,7 @@ public final class KeycloakCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            if (runRecord != null && RunRecord.interruptIfRunning(runRecord, DeathWatch.death().orElse(
-                    "Keycloak was stopped before the run was recorded (the build failed or was stopped)"))) {
-                out.println("Run " + runRecord + " recorded as interrupted");
-            }
-            ServiceStack.stopAll(started, out);
-            out.println("Stopped.");
-            out.flush();
-            stopped.countDown();
-        }, "idbench-keycloak-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (stopWithParent) {
-            ProcessHandle.current().parent().ifPresent(p -> {
-                var unused = p.onExit().thenRun(() -> System.exit(3));
-            });
-        }
+        Thread hook = ServiceStack.stopOnExit(runRecord, "Keycloak", started, out, stopped, stopWithParent);
         try {
             ObjectNode providers = Json.mapper().createObjectNode();
             KeycloakDatabase db = KeycloakDatabase.h2();
@@ -329,8 +311,6 @@ public final class KeycloakCommand implements Callable<Integer> {
         if (seed != null) {
             json.set("seed", seed);
         }
-        Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
-        Files.writeString(PrivateFiles.ensure(tmp), json.toPrettyString());
-        Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        PrivateFiles.replace(infoFile, json.toPrettyString()); // it holds a secret
     }
 }

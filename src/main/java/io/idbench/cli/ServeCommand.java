@@ -3,8 +3,6 @@ package io.idbench.cli;
 import io.idbench.common.Json;
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.provision.DeathWatch;
-import io.idbench.results.RunRecord;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.Endpoints;
 import io.idbench.service.PasswordHasher;
@@ -13,9 +11,7 @@ import io.idbench.service.TokenService;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.Deque;
 import java.util.concurrent.Callable;
@@ -121,22 +117,7 @@ public final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            if (runRecord != null && RunRecord.interruptIfRunning(runRecord, DeathWatch.death().orElse(
-                    "the service was stopped before the run was recorded (the build failed or was stopped)"))) {
-                out.println("Run " + runRecord + " recorded as interrupted");
-            }
-            stopAll(started, out);
-            stopped.countDown();
-        }, "idbench-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (stopWithParent) {
-            // System.exit runs the hook above: the same orderly stop as SIGTERM.
-            ProcessHandle.current().parent().ifPresent(p -> {
-                // Nothing to observe: the future completes only when the parent has gone, and this process with it.
-                var unused = p.onExit().thenRun(() -> System.exit(3));
-            });
-        }
+        Thread hook = ServiceStack.stopOnExit(runRecord, "the service", started, out, stopped, stopWithParent);
         try {
             ServiceStack stack = ServiceStack.start(config, out, started);
             String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
@@ -223,9 +204,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         json.set("providers", stack.providers);
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
-        Path tmp = infoFile.resolveSibling(infoFile.getFileName() + ".tmp");
-        Files.writeString(PrivateFiles.ensure(tmp), json.toPrettyString()); // it holds the token
-        Files.move(tmp, infoFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        PrivateFiles.replace(infoFile, json.toPrettyString()); // it holds a secret
     }
 
     private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -29,5 +30,15 @@ public final class PrivateFiles {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         }
         return file;
+    }
+
+    /**
+     * Writes {@code text} to {@code file} (mode 0600) through a temporary file moved into place, so that a reader
+     * polling for it never sees half of it: the ready files of {@code serve} and {@code keycloak}.
+     */
+    public static void replace(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(ensure(tmp), text);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

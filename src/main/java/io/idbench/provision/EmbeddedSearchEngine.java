@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Elasticsearch 8.19 or OpenSearch 2.19 from their minimal {@code integ-test-zip} distributions
@@ -191,22 +190,6 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
 
     /** Stops the engine and every process it started, then removes its directory (kept when startup failed). */
     private void stop(boolean removeWorkDir) {
-        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
-        all.add(process.toHandle());
-        all.forEach(ProcessHandle::destroy);
-        for (ProcessHandle h : all) {
-            try {
-                h.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                h.destroyForcibly();
-            }
-        }
-        if (removeWorkDir) {
-            try {
-                FileTrees.delete(workDir);
-            } catch (IOException ignored) {
-                // best effort: it is under target/
-            }
-        }
+        ChildServers.stop(process, STOP_TIMEOUT, removeWorkDir ? workDir : null);
     }
 }

@@ -4,6 +4,7 @@ import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
 import io.idbench.common.FileTrees;
+import io.idbench.provision.ChildServers;
 import io.idbench.provision.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Keycloak from its distribution zip on Maven Central (unpacked by the build), run as a child
@@ -150,22 +150,6 @@ public final class KeycloakServer implements AutoCloseable {
 
     /** Stops Keycloak and anything it started; its work directory (console log, H2 files) goes unless startup failed. */
     private void stop(boolean removeWorkDir) {
-        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
-        all.add(process.toHandle());
-        all.forEach(ProcessHandle::destroy);
-        for (ProcessHandle h : all) {
-            try {
-                h.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                h.destroyForcibly();
-            }
-        }
-        if (removeWorkDir) {
-            try {
-                FileTrees.delete(workDir);
-            } catch (IOException ignored) {
-                // best effort: it is under target/
-            }
-        }
+        ChildServers.stop(process, STOP_TIMEOUT, removeWorkDir ? workDir : null);
     }
 }
