@@ -16,7 +16,7 @@ iteration = fragment(FRAG,
     http("Count members", "GET", "${base}/Users", status("200"), json_is("every seeded identity is a member", "$.totalResults", "${__P(users)}"),
          query=[("filter", 'groups.value eq "${hrId}"'), ("count", "0")]),
     http("Read user's groups", "GET", "${base}/Users",
-         status("200"), body_contains("the identity is in hr", "${hrId}"),
+         status("200"), json_is("the identity is in hr", "$.Resources[0].groups[*].value", "${hrId}"),
          query=[("filter", 'userName eq "user.${n}"'), ("attributes", "groups")]))
 
 find = if_("this repetition's service: find group hr", "true", phase("setup"),

@@ -112,11 +112,6 @@ def patched(name, expression, expected):
         '    }\n'
         '}')
 
-def body_contains(name, text):
-    return node(f'<ResponseAssertion guiclass="AssertionGui" testclass="ResponseAssertion" testname="{e(name)}">'
-                f'<collectionProp name="Asserion.test_strings">{sp("0", text)}</collectionProp>{sp("Assertion.custom_message", "")}'
-                + sp("Assertion.test_field", "Assertion.response_data") + bp("Assertion.assume_success", False) + ip("Assertion.test_type", 16) + '</ResponseAssertion>')
-
 def var_not(name, var, value):
     return node(f'<ResponseAssertion guiclass="AssertionGui" testclass="ResponseAssertion" testname="{e(name)}">'
                 f'<collectionProp name="Asserion.test_strings">{sp("0", value)}</collectionProp>{sp("Assertion.custom_message", "")}'
@@ -164,6 +159,24 @@ def barrier(threads, timeout, name="all threads in: start measuring"):
 def jsr223_pre(name, script):
     return node(f'<JSR223PreProcessor guiclass="TestBeanGUI" testclass="JSR223PreProcessor" testname="{e(name)}">'
                 + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true") + sp("script", script) + '</JSR223PreProcessor>')
+
+def loaded_once(var, file_prop, what, row):
+    """Groovy: `var` = the CSV file named by property file_prop (what: why it is needed), header dropped, each line made `row`
+    (a Groovy expression over `it`), read once per JMeter and shared by all threads."""
+    return (f'String file = props.getProperty("{file_prop}", "")\n'
+            f'if (file.isEmpty()) {{\n'
+            f'    throw new IllegalStateException("property {file_prop} is not set: {what}")\n'
+            f'}}\n'
+            f'def {var} = props.get("{file_prop}.loaded")\n'
+            f'if ({var} == null) {{\n'
+            f'    synchronized (props) {{\n'
+            f'        {var} = props.get("{file_prop}.loaded")\n'
+            f'        if ({var} == null) {{\n'
+            f'            {var} = new File(file).readLines().drop(1).collect {{ {row} }}.toArray()\n'
+            f'            props.put("{file_prop}.loaded", {var})\n'
+            f'        }}\n'
+            f'    }}\n'
+            f'}}\n')
 
 def jsr223_post(name, script):
     return node(f'<JSR223PostProcessor guiclass="TestBeanGUI" testclass="JSR223PostProcessor" testname="{e(name)}">'

@@ -8,23 +8,13 @@ FRAG = "one read"
 # over SCIM (ids.file), the id the target assigned, read once from the seed's CSV (id,userName) into a shared array.
 pick = jsr223_pre("a random seeded identity", 'long n = 1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get("users") as long)\n'
                   'vars.put("n", String.valueOf(n))\n'
-                  'String file = props.getProperty("ids.file", "")\n'
-                  'if (file.isEmpty()) {\n'
+                  'if (props.getProperty("ids.file", "").isEmpty()) {\n'
                   '    vars.put("id", UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes("UTF-8")).toString())\n'
-                  '} else {\n'
-                  '    String[] ids = props.get("ids.loaded")\n'
-                  '    if (ids == null) {\n'
-                  '        synchronized (props) {\n'
-                  '            ids = props.get("ids.loaded")\n'
-                  '            if (ids == null) {\n'
-                  '                ids = new File(file).readLines().drop(1).collect { it.substring(0, it.indexOf(",")) } as String[]\n'
-                  '                props.put("ids.loaded", ids)\n'
-                  '            }\n'
-                  '        }\n'
-                  '    }\n'
-                  '    vars.put("id", ids[(int) (n - 1)])\n'
-                  '}')
-read = fragment(FRAG, http("Read user by id", "GET", "${base}/Users/${id}", pick, status("200"), body_contains("it is the identity asked for", "${id}")))
+                  '    return\n'
+                  '}\n'
+                  + loaded_once("ids", "ids.file", "the ids the target assigned", 'it.substring(0, it.indexOf(","))') +
+                  'vars.put("id", ids[(int) (n - 1)])')
+read = fragment(FRAG, http("Read user by id", "GET", "${base}/Users/${id}", pick, status("200"), json_is("it is the identity asked for", "$.id", "${id}")))
 
 closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',
     "${__P(rampup,10)}", "${__P(max.seconds,3900)}",

@@ -65,11 +65,12 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
     }
 
     /**
-     * What the target says it supports and what it stores of an identity, recorded ({@code target}) with every difference
-     * from the workload (and the product's own notes: what only its admin API shows), and printed.
+     * What the target says it supports, what it stores of an identity and (seeded with users) whether it counts plan 4's
+     * queries right, recorded ({@code target}) with every difference from the workload (and the product's own notes: what
+     * only its admin API shows), and printed.
      */
-    void probe(JsonNode productNotes) throws IOException {
-        ObjectNode target = new TargetProbe(client()).probe();
+    void probe(long users, JsonNode productNotes) throws IOException {
+        ObjectNode target = new TargetProbe(client()).probe(users);
         ArrayNode differences = (ArrayNode) target.get("differences");
         if (productNotes != null) {
             productNotes.forEach(differences::add);

@@ -7,6 +7,7 @@ import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.results.RunRecord;
+import io.idbench.seed.QueryAnswers;
 import io.idbench.service.TokenService;
 import io.idbench.targets.KeycloakSetup;
 import java.io.IOException;
@@ -305,6 +306,11 @@ final class PrepareStep {
         p.setProperty("populate.loops", "" + s.loops);
         p.setProperty("hotset", s.hotset);
         p.setProperty("users", "" + s.users);
+        if (s.plan.equals("query-values")) {
+            // Its queries assert the exact count the seeded identities give, whatever the target.
+            QueryAnswers.write(run.queryAnswers(), s.users);
+            p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
+        }
         p.setProperty("rate", "" + s.rate);
         p.setProperty("open", "" + s.openModel());
         p.setProperty("run.tag", s.runId);

@@ -32,6 +32,10 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path idsFile() {
         return dir.resolve("ids.csv");
     }
+    /** What plan 4's queries must find among the seeded identities (seed/QueryAnswers). */
+    public Path queryAnswers() {
+        return dir.resolve("query-answers.csv");
+    }
     /** The CPU sampler's rows (the process CPU of each component, and the machine's). */
     public Path cpuSamples() {
         return dir.resolve("cpu.csv");

@@ -232,11 +232,6 @@ public final class RunSettings {
                         + ") configures idbench's own service; drop it");
             }
         }
-        if (plan.equals("query-values")) {
-            throw new ConfigException("plan query-values checks only that its queries answer a list, not how many they find, and"
-                    + " Keycloak answers 0 to an and of two profile attributes: it would look fast for finding nothing; run plans"
-                    + " heterogeneous, read-flood or members against it");
-        }
         if (versus != null) {
             throw new ConfigException("versus interleaves two idbench services; target=keycloak runs one Keycloak");
         }

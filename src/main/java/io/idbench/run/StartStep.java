@@ -52,7 +52,7 @@ final class StartStep {
             if (users > 0) {
                 target.seed(users);
             }
-            target.probe(null);
+            target.probe(users, null);
             return;
         }
         if (!Files.isRegularFile(jar)) {
@@ -70,7 +70,7 @@ final class StartStep {
         if (!state.settings().idbenchService()) {
             OtherTarget target = new OtherTarget(run, record, out);
             target.appendProduct(a);
-            target.probe(a.json().path("product").get("notes"));
+            target.probe(Long.parseLong(state.parameters().getOrDefault("users", "0")), a.json().path("product").get("notes"));
             return;
         }
         resetTelemetry(a);

@@ -27,6 +27,8 @@ public final class IdentityGenerator {
     public static final Instant SEEDED_AT = Instant.parse("2018-10-09T00:00:00Z");
     /** Seeded passwords: "password-k" for k = N mod this, each hashed once (Keycloak's trick). */
     public static final int PASSWORD_POOL = 16;
+    /** Identity N's ssn is this + N: positive, so the identities the plans create (negative ssn) never fall among them. */
+    public static final long SSN_BASE = 100_000_000L;
 
     private static final String[] GENDERS = {"female", "male", "other"};
     private static final String[] CITIES = {"Springfield, IL", "Riverside, CA", "Franklin, TN", "Salem, OR", "Madison, WI",
@@ -74,6 +76,11 @@ public final class IdentityGenerator {
         return new SplittableRandom(SEED ^ (n * 0x9E3779B97F4A7C15L));
     }
 
+    /** The (unique) ssn of identity N. */
+    public static long ssn(long n) {
+        return SSN_BASE + n;
+    }
+
     /** The canonical SCIM body of identity N (no password: it is stored hashed, beside the body). */
     public ObjectNode body(long n) {
         SplittableRandom r = random(n);
@@ -92,7 +99,7 @@ public final class IdentityGenerator {
         ObjectNode enterprise = u.putObject(ScimSchemas.ENTERPRISE_URN);
         enterprise.put("employeeNumber", "E" + n);
         ObjectNode profile = u.putObject(ScimSchemas.PROFILE_URN);
-        profile.put("ssn", 100_000_000L + n);
+        profile.put("ssn", ssn(n));
         profile.put("gender", GENDERS[r.nextInt(GENDERS.length)]);
         profile.put("birthPlace", CITIES[r.nextInt(CITIES.length)]);
         profile.put("birthday", date(BIRTHDAYS_FROM.plusDays(r.nextInt(20_000))));

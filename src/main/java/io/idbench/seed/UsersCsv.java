@@ -1,18 +1,14 @@
 package io.idbench.seed;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.LongFunction;
 
 /**
  * The seeded identities' ids and userNames as CSV with a header line ({@code id,userName}), for
  * JMeter's CSV Data Set: a plan can address any seeded identity without asking the service.
- * Derived from the generator alone (no field needs quoting), written to a temporary file and
- * moved into place, so a reader never sees half a file.
+ * Derived from the generator alone (no field needs quoting), written whole or not at all.
  */
 public final class UsersCsv {
     public static final String HEADER = "id,userName";
@@ -30,22 +26,6 @@ public final class UsersCsv {
     }
 
     private static void write(Path file, long users, LongFunction<String> id) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try (BufferedWriter out = Files.newBufferedWriter(tmp)) {
-            out.write(HEADER);
-            out.write('\n');
-            for (long n = 1; n <= users; n++) {
-                out.write(id.apply(n));
-                out.write(',');
-                out.write(IdentityGenerator.userName(n));
-                out.write('\n');
-            }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        CsvFile.write(file, HEADER, users, n -> id.apply(n) + ',' + IdentityGenerator.userName(n));
     }
 }

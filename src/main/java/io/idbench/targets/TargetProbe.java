@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.QueryAnswers;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,8 +28,16 @@ public final class TargetProbe {
         this.client = client;
     }
 
-    /** The record's {@code target}: the discovery documents (or why one could not be read) and the differences found. */
+    /** {@link #probe(long)} of a target not seeded by this run. */
     public ObjectNode probe() {
+        return probe(0);
+    }
+
+    /**
+     * The record's {@code target}: the discovery documents (or why one could not be read) and the differences found; with
+     * users > 0, the target holds identities 1..users as seeded, and plan 4's two query shapes are asked once each.
+     */
+    public ObjectNode probe(long users) {
         ObjectNode out = Json.mapper().createObjectNode();
         List<String> differences = new ArrayList<>();
         JsonNode spc = discovery(out, "serviceProviderConfig", "/ServiceProviderConfig", differences);
@@ -44,6 +53,9 @@ public final class TargetProbe {
             capabilities(spc, differences);
         }
         storedIdentity(differences);
+        if (users > 0) {
+            queries(users, differences);
+        }
         ArrayNode list = out.putArray("differences");
         differences.forEach(list::add);
         return out;
@@ -114,6 +126,25 @@ public final class TargetProbe {
             compare("", sent, read.body(), differences);
         } finally {
             client.delete("/Users/" + id);
+        }
+    }
+
+    /** Plan 4's queries, one question each whose answer among the seeded identities is not 0: does the target count right? */
+    private void queries(long users, List<String> differences) {
+        List<QueryAnswers.Row> rows = QueryAnswers.rows(users, QueryAnswers.ROWS);
+        String type = "userType eq \"" + QueryAnswers.QUERIED_TYPE + "\" and ";
+        rows.stream().filter(r -> r.aboveFloor() > 0).findFirst().ifPresent(r -> count(type + ScimSchemas.PROFILE_URN + ":ssn gt "
+                + r.ssnFloor(), r.aboveFloor(), "plan 4's range query", differences));
+        rows.stream().filter(r -> r.byEmail() == 1).findFirst().ifPresent(r -> count(type + "emails.value eq \"user." + r.n()
+                + "@example.org\"", 1, "plan 4's e-mail query", differences));
+    }
+
+    private void count(String filter, long expected, String what, List<String> differences) {
+        ScimClient.Answer a = client.list("Users", filter, "count=1");
+        long found = a.is(200) && a.body() != null ? a.body().path("totalResults").asLong(-1) : -1;
+        if (found != expected) {
+            differences.add("filter " + filter + " " + (a.is(200) ? "found " + found : "answered " + a.status()) + ", the seeded"
+                    + " identities hold " + expected + ": " + what + " fails its count check (an error per sample)");
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.seed.QueryAnswers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -125,9 +126,6 @@ class PrepareStepTest {
                 Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, was 'okta'"),
                 Arguments.of(d("target", "keycloak", "storage", "relational"), List.of(), "target=keycloak measures Keycloak, but"
                         + " storage (from -D) configures idbench's own service; drop it"),
-                Arguments.of(d("target", "keycloak", "plan", "query-values", "users", "1000"), List.of(), "plan query-values checks"
-                        + " only that its queries answer a list, not how many they find, and Keycloak answers 0 to an and of two profile"
-                        + " attributes: it would look fast for finding nothing; run plans heterogeneous, read-flood or members against it"),
                 Arguments.of(d("keycloak.db", "h2"), List.of(), "keycloak.db is set, but target is idbench; add -Dtarget=keycloak"
                         + " (or -Ptarget-keycloak)"),
                 Arguments.of(d("keycloak.db", "mysql"), List.of("target-keycloak"), "keycloak.db must be postgres or h2, was 'mysql'"),
@@ -306,6 +304,18 @@ class PrepareStepTest {
         assertThat(s.recordScenario).isEqualTo("read-flood-keycloak-10k");
         assertThat(Files.readAllLines(run.serveArgs())).contains("--users=10000", "--ids-file=" + run.idsFile());
         assertThat(jmeterProperties()).containsEntry("users", "10000");
+    }
+
+    @Test
+    void planFourGetsTheExactAnswersOfItsQueriesForTheSeededSizeOnAnyTarget() throws Exception {
+        RunSettings s = prepare(d("plan", "query-values", "users", "10000"), "target-keycloak");
+        assertThat(s.recordScenario).isEqualTo("query-values-keycloak-10k");
+        assertThat(jmeterProperties()).containsEntry("answers.file", run.queryAnswers().toAbsolutePath().toString());
+        List<String> lines = Files.readAllLines(run.queryAnswers());
+        assertThat(lines).hasSize(1 + QueryAnswers.ROWS).first().isEqualTo(QueryAnswers.HEADER);
+        assertThat(lines.subList(1, lines.size())).containsExactlyElementsOf(
+                QueryAnswers.rows(10_000, QueryAnswers.ROWS).stream().map(r -> r.ssnFloor() + "," + r.aboveFloor() + "," + r.n() + ","
+                        + r.byEmail()).toList());
     }
 
     @Test
