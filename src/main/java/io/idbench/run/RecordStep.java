@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.FileTrees;
@@ -152,7 +153,8 @@ record RecordStep(RunDirectory run, PrintStream out) {
         for (Map<String, LabelStatistics.Summary> rep : labels) {
             Map<String, LabelStatistics.Summary> measured = new LinkedHashMap<>(rep);
             measured.remove(RunStatistics.ALL);
-            thresholds.violations(measured).stream().filter(v -> !problems.contains(v)).forEach(problems::add);
+            thresholds.violations(measured).stream().map(v -> explained(v, summary.path("target").path("differences")))
+                    .filter(v -> !problems.contains(v)).forEach(problems::add);
         }
         if (Files.exists(run.serviceLog(side))) {
             Files.copy(run.serviceLog(side), record.resolve("service.log"), StandardCopyOption.REPLACE_EXISTING);
@@ -165,6 +167,17 @@ record RecordStep(RunDirectory run, PrintStream out) {
         RunRecord.write(record, summary);
         print(labels, spread, intervals, cost, summary, record);
         return problems;
+    }
+
+    /** A label's violation, with the probe's finding about that label when it explains it (the target's own limitation). */
+    static String explained(String violation, JsonNode differences) {
+        String label = violation.substring(0, Math.max(0, violation.indexOf(": ")));
+        for (JsonNode d : differences) {
+            if (!label.isEmpty() && d.asText().contains("\"" + label + "\"")) {
+                return violation + " (the probe found before the run: " + d.asText() + ")";
+            }
+        }
+        return violation;
     }
 
     /** The settling repetitions, apart: their warm-up (the run's first, the long one) and figures, to show what they kept out. */

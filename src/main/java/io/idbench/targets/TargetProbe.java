@@ -134,9 +134,9 @@ public final class TargetProbe {
         List<QueryAnswers.Row> rows = QueryAnswers.rows(users, QueryAnswers.ROWS);
         String type = "userType eq \"" + QueryAnswers.QUERIED_TYPE + "\" and ";
         rows.stream().filter(r -> r.aboveFloor() > 0).findFirst().ifPresent(r -> count(type + ScimSchemas.PROFILE_URN + ":ssn gt "
-                + r.ssnFloor(), r.aboveFloor(), "plan 4's range query", differences));
+                + r.ssnFloor(), r.aboveFloor(), "plan 4's \"Query by type and value range\"", differences));
         rows.stream().filter(r -> r.byEmail() == 1).findFirst().ifPresent(r -> count(type + "emails.value eq \"user." + r.n()
-                + "@example.org\"", 1, "plan 4's e-mail query", differences));
+                + "@example.org\"", 1, "plan 4's \"Query by type and e-mail\"", differences));
     }
 
     private void count(String filter, long expected, String what, List<String> differences) {
@@ -144,7 +144,7 @@ public final class TargetProbe {
         long found = a.is(200) && a.body() != null ? a.body().path("totalResults").asLong(-1) : -1;
         if (found != expected) {
             differences.add("filter " + filter + " " + (a.is(200) ? "found " + found : "answered " + a.status()) + ", the seeded"
-                    + " identities hold " + expected + ": " + what + " fails its count check (an error per sample)");
+                    + " identities hold " + expected + ": " + what + " fails its count check, every sample an error");
         }
     }
 
