@@ -63,6 +63,8 @@ public final class Parameters {
             new Parameter("target.url", "", null, false,
                     "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl"),
             new Parameter("target.token", "", null, true, "a static bearer token for target.url"),
+            run("target.pid", "0", "the process id of target.url's server on this machine: its CPU and its children's is sampled and"
+                    + " counted per request, as the service's (0: not sampled)"),
             run("target.tokenUrl", "", "the target's OAuth 2.0 token endpoint: tokens obtained, and refreshed before they expire"),
             run("target.grant", "client_credentials", "the grant at target.tokenUrl: " + String.join(", ", GRANTS)),
             run("target.clientId", "", "the client id at target.tokenUrl"),

@@ -53,6 +53,8 @@ public final class RunSettings {
     public final String keycloakDb;
     public final String targetUrl;
     public final String targetToken;
+    /** target.url's server process, sampled as the service (0: none). */
+    public final long targetPid;
     /** How the plans obtain (and refresh) tokens from a target's token endpoint; null: a static token. */
     public final TargetAuth targetAuth;
     public final long users;
@@ -123,6 +125,7 @@ public final class RunSettings {
         }
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
+        targetPid = longIn(r, "target.pid", 0, Long.MAX_VALUE);
         targetAuth = TargetAuth.of(r);
         checkCombinations(r);
         recordScenario = recordScenario(r);
@@ -171,6 +174,9 @@ public final class RunSettings {
         if (targetAuth != null && targetUrl == null) {
             throw new ConfigException("target.tokenUrl is given without target.url (a provisioned target brings its own)");
         }
+        if (targetPid > 0 && targetUrl == null) {
+            throw new ConfigException("target.pid is given without target.url (the processes a run provisions are sampled anyway)");
+        }
         if (targetUrl != null) {
             checkTarget(r);
         }
@@ -212,6 +218,9 @@ public final class RunSettings {
         }
         if (targetToken != null && targetAuth != null) {
             throw new ConfigException("give target.token or target.tokenUrl, not both");
+        }
+        if (targetPid > 0 && !ProcessHandle.of(targetPid).map(ProcessHandle::isAlive).orElse(false)) {
+            throw new ConfigException("target.pid " + targetPid + " is not a running process of this machine");
         }
         if (!target.equals("idbench")) {
             throw new ConfigException("target=" + target + " provisions " + target + "; target.url benchmarks a server already running");

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -71,16 +72,27 @@ final class ServiceProcess {
      * JMeter: small and cheap (a serial collector, C1 only), it ends by itself when the service ends.
      */
     static Process launchSampler(Path jar, ServiceInfo a, ServiceInfo b, Path csv, Path log) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
         long service = pid(a, "keycloak") != 0 ? pid(a, "keycloak") : a.pid();
-        return new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
-                "cpu-sampler", "--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
+        return launchSampler(jar, List.of("--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
                 "--engine-pid=" + pid(a, "searchEngine"),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
-                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine")), "--harness-pid=" + ProcessHandle.current().pid(),
-                "--out=" + csv))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine"))), csv, log);
+    }
+
+    /** The sampler for a target given by URL whose server process (and its children) is {@code targetPid}. */
+    static Process launchSampler(Path jar, long targetPid, Path csv, Path log) throws IOException {
+        return launchSampler(jar, List.of("--service-pid=" + targetPid), csv, log);
+    }
+
+    private static Process launchSampler(Path jar, List<String> pids, Path csv, Path log) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar",
+                jar.toString(), "cpu-sampler"));
+        command.addAll(pids);
+        command.add("--harness-pid=" + ProcessHandle.current().pid());
+        command.add("--out=" + csv);
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     /** The process id of a service's PostgreSQL or engine as its ready file names it (0: not to be seen from here). */

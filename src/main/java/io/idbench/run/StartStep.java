@@ -53,6 +53,11 @@ final class StartStep {
                 target.seed(users);
             }
             target.probe(users, null);
+            long pid = Long.parseLong(state.parameters().getOrDefault("target.pid", "0"));
+            if (pid > 0) {
+                out.println("[idbench] Sampling the CPU of the target's process " + pid + " and its children as the service's");
+                ServiceProcess.launchSampler(jar, pid, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+            }
             return;
         }
         if (!Files.isRegularFile(jar)) {

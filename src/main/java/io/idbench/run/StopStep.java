@@ -35,7 +35,7 @@ record StopStep(RunDirectory run, PrintStream out) {
                 out.println("[idbench] Some of the service's child processes had to be killed; see " + run.dir());
             }
         }
-        awaitSampler();
+        awaitSampler(services.isEmpty());
     }
 
     /** One side: its telemetry into its record, which is marked measured (stopping its service is no interruption now). */
@@ -74,10 +74,16 @@ record StopStep(RunDirectory run, PrintStream out) {
         ProcessHandle.of(service.pid()).ifPresent(services::add);
     }
 
-    /** The CPU sampler writes its last row when it sees the service gone: wait for it, briefly. */
-    private static void awaitSampler() {
+    /**
+     * The CPU sampler writes its last row when it sees the service gone: wait for it, briefly. A target given by URL (and
+     * target.pid) keeps running: its sampler is stopped now, its rows until now written.
+     */
+    private static void awaitSampler(boolean targetStillRunning) {
         ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> Arrays.asList(a)
                 .contains("cpu-sampler")).orElse(false)).forEach(p -> {
+                    if (targetStillRunning) {
+                        p.destroy();
+                    }
                     try {
                         p.onExit().get(5, TimeUnit.SECONDS);
                     } catch (Exception e) {

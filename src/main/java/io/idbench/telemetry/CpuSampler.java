@@ -75,16 +75,21 @@ public final class CpuSampler {
         this.versusEnginePid = pids.versusEngine();
     }
 
-    /** Writes a row every {@code periodMillis} to {@code csv} until the service ends; the first row at once. */
+    private static boolean isAlive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** Writes a row every {@code periodMillis} to {@code csv} until the service (or the build) ends; the first row at once. */
     public void run(Path csv, long periodMillis) throws IOException, InterruptedException {
         try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
             out.write(header());
             out.flush();
             while (true) {
-                boolean serviceAlive = ProcessHandle.of(servicePid).map(ProcessHandle::isAlive).orElse(false);
+                // A target the run did not start outlives it: then the build's end ends the sampling.
+                boolean ended = !isAlive(servicePid) || harnessPid > 0 && !isAlive(harnessPid);
                 out.write(row());
                 out.flush();
-                if (!serviceAlive) {
+                if (ended) {
                     return;
                 }
                 Thread.sleep(periodMillis);

@@ -82,7 +82,8 @@ class BenchmarkLifecycleTest {
         try {
             Path log = tmp.resolve("failing.log");
             Process mvn = verify(log, "-Dtarget.url=http://127.0.0.1:" + failing.getAddress().getPort() + "/scim/v2",
-                    "-Dtarget.token=token-for-a-broken-service", "-Dthreads=2", "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DwarmupMax=0",
+                    "-Dtarget.token=token-for-a-broken-service", "-Dtarget.pid=" + ProcessHandle.current().pid(), "-Dthreads=2",
+                    "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DwarmupMax=0",
                     "-Drepeat=2", "-DrunId=failing");
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
             String output = Files.readString(log);
@@ -95,6 +96,11 @@ class BenchmarkLifecycleTest {
             assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);
             assertThat(summary.path("labels").path("Search existing user").path("errorRate").asDouble()).isEqualTo(1.0);
             assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
+            assertThat(summary.path("cost").path("cpuUsPerRequest").path("service").path("value").asDouble())
+                    .as("target.pid (this JVM, which answers the plan) is sampled as the service").isPositive();
+            assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("cpu-sampler"))
+                    .filter(p -> p.info().commandLine().orElse("").contains(project.toString())).toList())
+                    .as("the sampler of a target that outlives the run stops with it").isEmpty();
             // The site is regenerated after the run, a failed one too, before the build fails.
             Path page = project.resolve("target/site/runs/external/failing/index.html");
             assertThat(Files.readString(page)).contains("href=\"dashboard/index.html\"", "href=\"results.csv.gz\"");

@@ -123,6 +123,12 @@ class PrepareStepTest {
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token",
                         "target.grant", "implicit"), List.of(), "target.grant must be one of client_credentials, password, was 'implicit'"),
                 Arguments.of(d("target.clientId", "c"), List.of(), "target.clientId is given without target.tokenUrl"),
+                Arguments.of(d("target.pid", "1"), List.of(), "target.pid is given without target.url (the processes a run provisions"
+                        + " are sampled anyway)"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.pid", "2147483647"), List.of(),
+                        "target.pid 2147483647 is not a running process of this machine"),
+                Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.pid", "-3"), List.of(),
+                        "target.pid must be at least 0, was -3"),
                 Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, was 'okta'"),
                 Arguments.of(d("target", "keycloak", "storage", "relational"), List.of(), "target=keycloak measures Keycloak, but"
                         + " storage (from -D) configures idbench's own service; drop it"),
