@@ -48,9 +48,18 @@ iteration = fragment(FRAG,
          query=[("filter", 'userName eq "${newName}"')]),
     http("Delete new user", "DELETE", "${base}/Users/${newId}", status("204")))
 
-def authenticate(grant, form):
-    return if_(grant + " grant", '${__jexl3("${__P(token.url,)}" != "" && "${__P(token.grant,)}" == "' + grant + '")}',
-        http("Authenticate", "POST", "${__P(token.url)}",
+def authenticate(name, condition, form, confidential):
+    """One way to obtain the token at token.url; a confidential client (with a secret) authenticates with HTTP Basic, its id
+    and secret form-encoded (RFC 6749 2.3.1), which every token endpoint accepts."""
+    client = []
+    if confidential:
+        client = [jsr223_pre("the client's HTTP Basic credentials",
+                             'String id = URLEncoder.encode(props.getProperty("token.clientId", ""), "UTF-8")\n'
+                             'String secret = URLEncoder.encode(props.getProperty("token.clientSecret", ""), "UTF-8")\n'
+                             'vars.put("clientBasic", (id + ":" + secret).getBytes("UTF-8").encodeBase64().toString())'),
+                  headers("client authentication", [("Authorization", "Basic ${clientBasic}")])]
+    return if_(name, '${__jexl3("${__P(token.url,)}" != "" && ' + condition + ')}',
+        http("Authenticate", "POST", "${__P(token.url)}", *client,
              status("200"), json_extract("accessToken", "$.access_token"), json_extract("expiresIn", "$.expires_in", "0"),
              jsr223_post("the token for every later request, refreshed at 3/4 of its lifetime (token.groovy)",
                          'props.put("token", vars.get("accessToken"))\n'
@@ -58,14 +67,19 @@ def authenticate(grant, form):
                          'props.put("token.refreshAt", String.valueOf(s > 0 ? System.currentTimeMillis() + s * 750 : Long.MAX_VALUE))'),
              form=form))
 
+PASSWORD = '"${__P(token.grant,)}" == "password"'
+SECRET = '"${__P(token.clientSecret,)}" != ""'
 login = thread_group("1 Login", "1", "0", "${__P(max.seconds,3900)}",
     "Obtains the bearer token the later requests use (2018: Authenticate user) from token.url: the password grant (idbench's "
     "service) or client credentials (Keycloak). Skipped for a static token (target.token).",
     phase("login"),
-    authenticate("password", [("grant_type", "password"), ("username", "${__P(token.user)}"), ("password", "${__P(token.password)}"),
-                              ("client_id", "${__P(token.clientId,)}")]),
-    authenticate("client_credentials", [("grant_type", "client_credentials"), ("client_id", "${__P(token.clientId)}"),
-                                        ("client_secret", "${__P(token.clientSecret)}")]))
+    authenticate("password grant, public client", PASSWORD + ' && "${__P(token.clientSecret,)}" == ""',
+                 [("grant_type", "password"), ("username", "${__P(token.user)}"), ("password", "${__P(token.password)}"),
+                  ("client_id", "${__P(token.clientId,)}")], False),
+    authenticate("password grant, confidential client", PASSWORD + " && " + SECRET,
+                 [("grant_type", "password"), ("username", "${__P(token.user)}"), ("password", "${__P(token.password)}")], True),
+    authenticate("client_credentials grant", '"${__P(token.grant,)}" == "client_credentials"', [("grant_type", "client_credentials")],
+                 True))
 
 populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
     http("Populate: create user", "POST", "${base}/Users",

@@ -13,18 +13,28 @@ synchronized (props) {
     long due = props.getProperty(prefix + 'token.refreshAt', '0') as long
     if (now >= due) {
         Map<String, String> form = [grant_type: props.getProperty(prefix + 'token.grant', 'client_credentials')]
-        ['client_id': 'token.clientId', 'client_secret': 'token.clientSecret', 'username': 'token.user',
-         'password': 'token.password'].each { field, key ->
+        ['username': 'token.user', 'password': 'token.password'].each { field, key ->
             String v = props.getProperty(prefix + key, '')
             if (!v.isEmpty()) {
                 form[field] = v
             }
         }
+        // A confidential client authenticates with HTTP Basic, its id and secret form-encoded (RFC 6749 2.3.1); a public one
+        // (no secret) only names itself.
+        String clientId = props.getProperty(prefix + 'token.clientId', '')
+        String secret = props.getProperty(prefix + 'token.clientSecret', '')
+        if (secret.isEmpty() && !clientId.isEmpty()) {
+            form['client_id'] = clientId
+        }
         String body = form.collect { k, v -> URLEncoder.encode(k, 'UTF-8') + '=' + URLEncoder.encode(v, 'UTF-8') }.join('&')
-        def response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(URI.create(url))
+        def request = java.net.http.HttpRequest.newBuilder(URI.create(url))
                 .header('Content-Type', 'application/x-www-form-urlencoded')
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString())
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+        if (!secret.isEmpty()) {
+            request.header('Authorization', 'Basic ' + (URLEncoder.encode(clientId, 'UTF-8') + ':' + URLEncoder.encode(secret, 'UTF-8'))
+                    .getBytes('UTF-8').encodeBase64().toString())
+        }
+        def response = java.net.http.HttpClient.newHttpClient().send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString())
         if (response.statusCode() != 200) {
             throw new IllegalStateException('token endpoint ' + url + ' answered ' + response.statusCode() + ': ' + response.body())
         }

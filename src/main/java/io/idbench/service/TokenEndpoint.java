@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * POST /oauth/token (RFC 6749): {@code grant_type=client_credentials} with HTTP Basic, or
+ * POST /oauth/token (RFC 6749): {@code grant_type=client_credentials} with the client authenticated by HTTP Basic (its
+ * id and secret form-encoded, 2.3.1) or by client_id and client_secret in the body (which 2.3.1 allows a server), or
  * {@code grant_type=password} with username and password form fields. Answers an OAuth 2.0
  * token response, or 400/401 with an OAuth error; credentials are never logged.
  */
@@ -27,8 +29,14 @@ record TokenEndpoint(TokenService tokens, ObjectMapper json) {
             password = ctx.formParam("password");
         } else if ("client_credentials".equals(grant)) {
             String[] basic = basic(ctx.header("Authorization"));
-            user = basic[0];
-            password = basic[1];
+            String[] posted = {ctx.formParam("client_id"), ctx.formParam("client_secret")};
+            if (basic[0] != null && posted[1] != null) {
+                // RFC 6749 2.3: a client MUST NOT use more than one authentication method in a request.
+                oauthError(ctx, 400, "invalid_request", "the client authenticated twice: HTTP Basic and client_secret in the body");
+                return;
+            }
+            user = basic[0] != null ? basic[0] : posted[0];
+            password = basic[0] != null ? basic[1] : posted[1];
         } else {
             oauthError(ctx, 400, "unsupported_grant_type", "grant_type must be password or client_credentials");
             return;
@@ -44,6 +52,10 @@ record TokenEndpoint(TokenService tokens, ObjectMapper json) {
         ctx.status(200).json(out);
     }
 
+    /**
+     * The client id and secret of an HTTP Basic header, each form-decoded as RFC 6749 2.3.1 has clients encode them ({null,
+     * null} when there is none or it is malformed).
+     */
     private static String[] basic(String header) {
         if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
             return new String[] {null, null};
@@ -51,10 +63,15 @@ record TokenEndpoint(TokenService tokens, ObjectMapper json) {
         try {
             String decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
             int colon = decoded.indexOf(':');
-            return colon < 0 ? new String[] {decoded, null} : new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
+            return colon < 0 ? new String[] {formDecoded(decoded), null}
+                    : new String[] {formDecoded(decoded.substring(0, colon)), formDecoded(decoded.substring(colon + 1))};
         } catch (IllegalArgumentException e) {
             return new String[] {null, null};
         }
+    }
+
+    private static String formDecoded(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
     private void oauthError(Context ctx, int status, String error, String description) {

@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -35,19 +36,29 @@ public abstract class TokenSource {
     }
 
     /**
-     * Tokens from {@code tokenUrl}.
+     * Tokens from {@code tokenUrl}. A confidential client (with a secret) authenticates with HTTP Basic, which every
+     * server must accept (RFC 6749 2.3.1, its id and secret form-encoded first); a public one only names itself.
      *
-     * @param grant client_credentials (clientId and clientSecret) or password (user, password; clientId when given)
+     * @param grant client_credentials (clientId and clientSecret) or password (user, password; the client when given)
      */
     public static TokenSource endpoint(String tokenUrl, String grant, String clientId, String clientSecret, String user,
             String password) {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("grant_type", grant);
-        put(form, "client_id", clientId);
-        put(form, "client_secret", clientSecret);
+        boolean confidential = clientSecret != null && !clientSecret.isEmpty();
+        if (!confidential) {
+            put(form, "client_id", clientId);
+        }
         put(form, "username", user);
         put(form, "password", password);
-        return new Endpoint(tokenUrl, form, Clock.systemUTC());
+        String authorization = confidential ? basic(clientId == null ? "" : clientId, clientSecret) : null;
+        return new Endpoint(tokenUrl, form, authorization, Clock.systemUTC());
+    }
+
+    /** The Authorization header of a client's HTTP Basic authentication at a token endpoint (RFC 6749 2.3.1). */
+    public static String basic(String clientId, String clientSecret) {
+        return "Basic " + Base64.getEncoder().encodeToString((Endpoint.enc(clientId) + ":" + Endpoint.enc(clientSecret))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     private static void put(Map<String, String> form, String key, String value) {
@@ -60,12 +71,14 @@ public abstract class TokenSource {
         private final HttpClient http = HttpClient.newHttpClient();
         private final String url;
         private final String body;
+        private final String authorization;
         private final Clock clock;
         private String token;
         private long refreshAt;
 
-        Endpoint(String url, Map<String, String> form, Clock clock) {
+        Endpoint(String url, Map<String, String> form, String authorization, Clock clock) {
             this.url = url;
+            this.authorization = authorization;
             this.body = form.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue())).collect(Collectors.joining("&"));
             this.clock = clock;
         }
@@ -84,9 +97,12 @@ public abstract class TokenSource {
 
         private JsonNode fetch() {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type",
-                        "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                        .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body));
+                if (authorization != null) {
+                    request.header("Authorization", authorization);
+                }
+                HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     throw new IllegalStateException("the token endpoint " + url + " answered " + r.statusCode() + ": " + r.body());
                 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.idbench.config.Storage;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.targets.TokenSource;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,6 +50,26 @@ class AuthTest extends ServiceTestBase {
         HttpResponse<String> r = token("grant_type=password&username=admin&password=" + ADMIN_PASSWORD, null, null);
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(scim.withToken(JSON.readTree(r.body()).path("access_token").asText()).get("/Users").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aClientMayAlsoAuthenticateInTheBodyButNotBothWays() throws Exception {
+        HttpResponse<String> posted = token("grant_type=client_credentials&client_id=admin&client_secret=" + ADMIN_PASSWORD, null, null);
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(200);
+        HttpResponse<String> twice = token("grant_type=client_credentials&client_id=admin&client_secret=" + ADMIN_PASSWORD, "admin",
+                ADMIN_PASSWORD);
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(twice.body()).path("error_description").asText())
+                .isEqualTo("the client authenticated twice: HTTP Basic and client_secret in the body");
+    }
+
+    @Test
+    void theTargetsTokenSourceAuthenticatesItsClientWithHttpBasic() {
+        TokenSource tokens = TokenSource.endpoint(server.baseUrl().replace("/scim/v2", "/oauth/token"), "client_credentials", "admin",
+                ADMIN_PASSWORD, null, null);
+        assertThat(scim.withToken(tokens.token()).get("/ServiceProviderConfig").status()).isEqualTo(200);
+        assertThat(TokenSource.basic("a b", "p:w%")).as("id and secret form-encoded, RFC 6749 2.3.1")
+                .isEqualTo("Basic " + Base64.getEncoder().encodeToString("a+b:p%3Aw%25".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
