@@ -4,15 +4,22 @@
 #   scripts/run-matrix.sh small                      # parameters/matrix/small.txt
 #   scripts/run-matrix.sh 2018 -Drepeat=3 -Dresults=/srv/idbench/results
 #   scripts/run-matrix.sh --list nightly             # only print the scenarios, one per line (the Jenkinsfile's stages)
+#   scripts/run-matrix.sh --shard 2/3 --list nightly # the second of three agents' share: scenarios 2, 5, 8, … of the list
 # A list holds scenario names (parameters/<name>.properties), '#' comments, and '@<list>' to include
 # another list. A failing scenario does not stop the matrix; the script exits non-zero if any failed,
 # and each run is recorded (complete, failed or interrupted) in results/<scenario>/<run-id>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: scripts/run-matrix.sh [--list] <matrix> [maven args…]; matrices: $(cd parameters/matrix && ls *.txt | sed 's/\.txt$//' | tr '\n' ' ')" >&2; exit 2; }
+usage() { echo "usage: scripts/run-matrix.sh [--shard <i>/<n>] [--list] <matrix> [maven args…]; matrices: $(cd parameters/matrix && ls *.txt | sed 's/\.txt$//' | tr '\n' ' ')" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 case "$1" in -h|--help) usage ;; esac
-list=false
+list=false; shard=1; shards=1
+if [ "$1" = --shard ]; then
+  [ $# -ge 2 ] || usage
+  [[ $2 =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] \
+    || { echo "run-matrix: --shard must be <i>/<n> with 1 <= i <= n, was '$2'" >&2; exit 2; }
+  shard=${BASH_REMATCH[1]}; shards=${BASH_REMATCH[2]}; shift 2; [ $# -ge 1 ] || usage
+fi
 if [ "$1" = --list ]; then list=true; shift; [ $# -ge 1 ] || usage; fi
 matrix=$1; shift
 
@@ -28,6 +35,11 @@ expand() {
 }
 scenarios=$(expand "$matrix")
 [ -n "$scenarios" ] || { echo "run-matrix: matrix '$matrix' is empty" >&2; exit 2; }
+# Agent i of n takes every n-th scenario from the i-th on: the shares differ by one scenario at most, and the long ones
+# (listed together) are spread over the agents.
+scenarios=$(awk -v i="$shard" -v n="$shards" '(NR - i) % n == 0' <<<"$scenarios")
+# More agents than scenarios: the last ones have nothing to run, which is no failure.
+[ -n "$scenarios" ] || { echo "run-matrix: share $shard/$shards of matrix '$matrix' is empty (it has fewer scenarios)" >&2; exit 0; }
 if $list; then echo "$scenarios"; exit 0; fi
 total=$(wc -w <<<"$scenarios"); i=0; failed=()
 # The jar is built once; each scenario then runs the benchmark phases only.

@@ -47,11 +47,15 @@ public record RunSummary(
         return v == null ? "" : v;
     }
 
-    /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
+    /**
+     * Runs of one machine are compared with each other only: CPUs, CPU model and memory name it, after the name the run was
+     * given ({@code machine}, e.g. a build agent's), so that two agents of the same hardware stay apart.
+     */
     public String machine() {
         long gib = Math.round(environment.memoryBytes() / (1L << 30));
         String model = environment.cpuModel() == null ? "unknown CPU" : environment.cpuModel();
-        return environment.cpus() + " x " + model + ", " + gib + " GiB";
+        String hardware = environment.cpus() + " x " + model + ", " + gib + " GiB";
+        return parameter("machine").isBlank() ? hardware : parameter("machine") + " (" + hardware + ")";
     }
 
     /** The parameters two runs must share for one to be the other's baseline: threads, loops, duration and so on. */

@@ -55,6 +55,8 @@ public final class Parameters {
             run("service.heap", "1g", "the service JVM's heap, fixed (-Xms = -Xmx): no resizing while it is measured"),
             run("results", "results", "where runs are recorded: <results>/<scenario>/<run-id>/"),
             run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
+            run("machine", "", "this machine's name in the history, so that agents with the same hardware stay apart (default: none;"
+                    + " runs are grouped by CPUs, CPU model and memory)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
             run("target", "idbench", "what the run provisions and measures: " + String.join(", ", TARGETS)
                     + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak)"),

@@ -110,6 +110,9 @@ public final class RunSettings {
         if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
             throw new ConfigException("runId must be letters, digits, '.', '-' or '_' (at most 100), was '" + runId + "'");
         }
+        if (!r.get("machine").matches("|[A-Za-z0-9][A-Za-z0-9._-]{0,59}")) {
+            throw new ConfigException("machine must be letters, digits, '.', '-' or '_' (at most 60), was '" + r.get("machine") + "'");
+        }
         serviceHeap = r.get("service.heap");
         if (!serviceHeap.matches("\\d+[mg]")) {
             throw new ConfigException("service.heap must look like 512m or 2g, was '" + serviceHeap + "'");

@@ -123,6 +123,8 @@ class PrepareStepTest {
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token",
                         "target.grant", "implicit"), List.of(), "target.grant must be one of client_credentials, password, was 'implicit'"),
                 Arguments.of(d("target.clientId", "c"), List.of(), "target.clientId is given without target.tokenUrl"),
+                Arguments.of(d("machine", "agent 1"), List.of(), "machine must be letters, digits, '.', '-' or '_' (at most 60), was"
+                        + " 'agent 1'"),
                 Arguments.of(d("target.pid", "1"), List.of(), "target.pid is given without target.url (the processes a run provisions"
                         + " are sampled anyway)"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.pid", "2147483647"), List.of(),
