@@ -308,7 +308,11 @@ final class PrepareStep {
         p.setProperty("users", "" + s.users);
         if (s.plan.equals("query-values")) {
             // Its queries assert the exact count the seeded identities give, whatever the target.
-            QueryAnswers.write(run.queryAnswers(), s.users);
+            try {
+                QueryAnswers.write(run.queryAnswers(), s.users);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("plan query-values counts its answers in memory: " + e.getMessage());
+            }
             p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
         }
         p.setProperty("rate", "" + s.rate);

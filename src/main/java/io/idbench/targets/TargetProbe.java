@@ -53,7 +53,7 @@ public final class TargetProbe {
             capabilities(spc, differences);
         }
         storedIdentity(differences);
-        if (users > 0) {
+        if (users > 0 && users <= QueryAnswers.MAX_USERS) {
             queries(users, differences);
         }
         ArrayNode list = out.putArray("differences");

@@ -1,0 +1,223 @@
+package io.idbench.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.DeathWatch;
+import io.idbench.provision.FreePorts;
+import io.idbench.provision.OrphanReaper;
+import io.idbench.provision.PostgresProvider;
+import io.idbench.seed.IdentityGenerator;
+import io.idbench.seed.SeedProgress;
+import io.idbench.seed.UsersCsv;
+import io.idbench.service.TokenService;
+import io.idbench.targets.KeycloakDatabase;
+import io.idbench.targets.KeycloakDataset;
+import io.idbench.targets.KeycloakRealm;
+import io.idbench.targets.KeycloakServer;
+import io.idbench.targets.KeycloakSetup;
+import io.idbench.targets.ScimClient;
+import io.idbench.targets.ScimSeeder;
+import io.idbench.targets.TokenSource;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@code idbench keycloak} starts, in order: its PostgreSQL (or none, for H2) with Keycloak's
+ * database, created afresh or cloned from a kept dataset; Keycloak; the realm and client; then the
+ * seeded identities, made over SCIM (and kept as a dataset) or checked in the clone. Everything
+ * started is pushed onto {@code started}, so that a failure or Ctrl-C stops it, newest first.
+ */
+final class KeycloakStack {
+    /** Keycloak's database on idbench's PostgreSQL: dropped and created at every start, so every run starts alike. */
+    static final String DATABASE = "keycloak";
+
+    /** What is running once the stack is up, for the ready file. */
+    record Started(KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client, ObjectNode providers, ObjectNode seed) {}
+
+    /** The options of the command that shape the stack. */
+    record Options(KeycloakSetup setup, ScenarioConfig database, long users, boolean fresh, int seedParallelism, Path idsFile) {}
+
+    private final Options options;
+    private final PrintWriter out;
+    private final Deque<AutoCloseable> started;
+    private final ObjectNode providers = Json.mapper().createObjectNode();
+    private PostgresProvider pg;
+    private KeycloakDataset dataset;
+    /** How long the kept dataset took to clone, when one was. */
+    private Duration cloned;
+
+    KeycloakStack(Options options, PrintWriter out, Deque<AutoCloseable> started) {
+        this.options = options;
+        this.out = out;
+        this.started = started;
+    }
+
+    Started start() throws SQLException, IOException, InterruptedException {
+        KeycloakSetup setup = options.setup();
+        KeycloakDatabase db = KeycloakDatabase.h2();
+        String keptAdminPassword = null;
+        if (setup.database().equals(KeycloakSetup.DB_POSTGRES)) {
+            keptAdminPassword = startPostgres();
+            db = KeycloakDatabase.postgres(cloned != null ? databaseUrl() : freshDatabase(), pg.user(), pg.password(), pg.provider().id());
+        }
+        // A kept dataset's administrator exists already, with the password of the start that seeded it.
+        String adminPassword = keptAdminPassword != null ? keptAdminPassword : TokenService.randomToken();
+        KeycloakServer keycloak = startKeycloak(db, adminPassword, FreePorts.take());
+        KeycloakRealm.Client client = KeycloakRealm.configure(keycloak.url(), setup, adminPassword, TokenService.randomToken());
+        out.println("Realm " + setup.realm() + " configured: SCIM 2.0 at " + client.scimUrl() + ", client " + client.clientId()
+                + " (client credentials at " + client.tokenUrl() + ")");
+        ObjectNode seed = null;
+        if (options.users() > 0) {
+            ScimSeeder seeder = seeder(client);
+            if (cloned != null) {
+                seed = checkClone(seeder, db);
+            } else {
+                ScimSeeder.Result r = seed(seeder);
+                seed = r.record(dataset != null ? dataset.name() : "keycloak-" + KeycloakSetup.VERSION + "-" + options.users(),
+                        "Keycloak, " + db.description());
+                if (dataset != null) {
+                    keycloak = keep(r.ids(), keycloak, db, adminPassword);
+                }
+            }
+        }
+        DeathWatch.failFastWhenGone("Keycloak", keycloak.pid());
+        providers.putObject("keycloak").put("provider", "embedded").put("description", keycloak.description())
+                .put("pid", keycloak.pid());
+        return new Started(db, keycloak, client, providers, seed);
+    }
+
+    /** PostgreSQL started, and the kept dataset of this size cloned when there is one: its administrator's password then. */
+    private String startPostgres() throws SQLException {
+        out.println("Starting PostgreSQL (" + options.database().dbProvider() + ") for Keycloak…");
+        out.flush();
+        pg = PostgresProvider.start(options.database());
+        started.push(pg);
+        out.println(pg.description());
+        providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
+        ServiceStack.postmasterPid(pg).ifPresent(pid -> {
+            providers.with("postgresql").put("pid", pid);
+            OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL);
+        });
+        if (!pg.ownsServer() || options.users() == 0) {
+            return null;
+        }
+        dataset = KeycloakDataset.of(options.users());
+        try (Connection admin = connect(pg.jdbcUrl())) {
+            if (options.fresh() || !dataset.kept(admin)) {
+                return null;
+            }
+            cloned = dataset.cloneTo(admin, DATABASE);
+        }
+        out.println(String.format(Locale.ROOT, "Keycloak dataset %s reused: cloned in %.1f s", dataset.name(), cloned.toMillis() / 1000.0));
+        try (Connection c = connect(databaseUrl())) {
+            return dataset.adminPassword(c);
+        }
+    }
+
+    private KeycloakServer startKeycloak(KeycloakDatabase db, String adminPassword, int port) {
+        out.println("Starting Keycloak " + KeycloakSetup.VERSION + " on " + db.description() + "…");
+        out.flush();
+        KeycloakServer keycloak = KeycloakServer.start(options.setup(), db, adminPassword, port);
+        started.push(keycloak);
+        OrphanReaper.watch(keycloak.pid(), OrphanReaper.ENGINE_SIGNAL);
+        out.println(keycloak.description());
+        out.flush();
+        return keycloak;
+    }
+
+    /** The clone's identities: their ids read back from it, the SCIM view checked. */
+    private ObjectNode checkClone(ScimSeeder seeder, KeycloakDatabase db) throws SQLException, IOException, InterruptedException {
+        long users = options.users();
+        List<String> ids;
+        try (Connection c = connect(databaseUrl())) {
+            ids = dataset.ids(c);
+        }
+        seeder.verify(users);
+        writeIds(ids);
+        out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked");
+        ObjectNode seed = Json.mapper().createObjectNode().put("dataset", dataset.name()).put("storage", "Keycloak, " + db.description())
+                .put("users", users).put("action", "reused").put("at", Instant.now().toString()).put("seconds", cloned.toMillis() / 1000.0);
+        seed.putObject("phases").put("cloneDatabase", cloned.toMillis() / 1000.0);
+        return seed;
+    }
+
+    private ScimSeeder.Result seed(ScimSeeder seeder) throws IOException, InterruptedException {
+        out.println("Seeding " + String.format("%,d", options.users()) + " identities over SCIM (" + options.seedParallelism()
+                + " in flight)…");
+        out.flush();
+        ScimSeeder.Result r = seeder.seed(options.users());
+        writeIds(r.ids());
+        out.println(r.summary());
+        return r;
+    }
+
+    /**
+     * The seeded database kept as a dataset for later runs: its ids saved in it, Keycloak stopped (a template database
+     * takes no connections), the copy made, Keycloak started again on the same port (its tokens name it).
+     */
+    private KeycloakServer keep(List<String> ids, KeycloakServer keycloak, KeycloakDatabase db, String adminPassword)
+            throws SQLException, IOException, InterruptedException {
+        try (Connection c = connect(databaseUrl())) {
+            KeycloakDataset.save(c, ids, adminPassword);
+        }
+        started.remove(keycloak);
+        keycloak.close();
+        long t0 = System.nanoTime();
+        try (Connection admin = connect(pg.jdbcUrl())) {
+            dataset.keep(admin, DATABASE);
+        }
+        out.println(String.format(Locale.ROOT, "Kept as dataset %s in %.1f s: later runs of this size clone it", dataset.name(),
+                (System.nanoTime() - t0) / 1e9));
+        return startKeycloak(db, adminPassword, keycloak.port());
+    }
+
+    private ScimSeeder seeder(KeycloakRealm.Client client) {
+        ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), "client_credentials",
+                client.clientId(), client.clientSecret(), null, null));
+        SeedProgress progress = TerminalProgress.forOutput(line -> {
+            out.println(line);
+            out.flush();
+        });
+        return new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), options.seedParallelism(), progress);
+    }
+
+    private void writeIds(List<String> ids) throws IOException {
+        if (options.idsFile() != null) {
+            UsersCsv.write(options.idsFile(), ids);
+        }
+    }
+
+    private Connection connect(String url) throws SQLException {
+        return DriverManager.getConnection(url, pg.user(), pg.password());
+    }
+
+    /** The JDBC URL of Keycloak's own database on the server. */
+    private String databaseUrl() {
+        URI u = URI.create(pg.jdbcUrl().substring("jdbc:".length()));
+        return "jdbc:" + u.getScheme() + "://" + u.getAuthority() + "/" + DATABASE;
+    }
+
+    /** Keycloak's own database on a server idbench started (dropped and created afresh), or the external database as given. */
+    private String freshDatabase() throws SQLException {
+        if (!pg.ownsServer()) {
+            return pg.jdbcUrl();
+        }
+        try (Connection c = connect(pg.jdbcUrl()); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + DATABASE);
+        }
+        return databaseUrl();
+    }
+}
