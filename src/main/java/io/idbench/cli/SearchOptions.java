@@ -16,7 +16,8 @@ final class SearchOptions {
     String searchProvider = ScenarioConfig.DEFAULT_PROVIDER.id();
 
     @Option(names = "--search-url", paramLabel = "<url>",
-            description = "External engine, e.g. http://127.0.0.1:19200 (docker-compose.yml starts one).")
+            description = "External engine, e.g. http://127.0.0.1:19200 (docker-compose.yml starts one), or the nodes of one "
+                    + "cluster, comma-separated (requests are spread over them).")
     String searchUrl;
 
     @Option(names = "--search-refresh", paramLabel = "<policy>",
@@ -32,6 +33,20 @@ final class SearchOptions {
     @Option(names = "--search-heap", paramLabel = "<size>", defaultValue = ScenarioConfig.DEFAULT_SEARCH_HEAP,
             description = "JVM heap of an embedded or containerised engine (default: ${DEFAULT-VALUE}).")
     String searchHeap;
+
+    @Option(names = "--search-nodes", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_SEARCH_NODES,
+            description = "Nodes of the embedded engine, a cluster on loopback when more than 1, each with --search-heap "
+                    + "(default: ${DEFAULT-VALUE}, at most " + ScenarioConfig.MAX_SEARCH_NODES + ").")
+    int searchNodes;
+
+    @Option(names = "--search-shards", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_SEARCH_SHARDS,
+            description = "Primary shards of the user index (default: ${DEFAULT-VALUE}).")
+    int searchShards;
+
+    @Option(names = "--search-replicas", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_SEARCH_REPLICAS,
+            description = "Replicas of each shard of the user index; the embedded engine needs one node more than replicas "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int searchReplicas;
 
     @Option(names = "--search-home", paramLabel = "<dir>",
             description = "Directory holding the unpacked engines (default: the build's target/search-dist).")
@@ -49,7 +64,8 @@ final class SearchOptions {
 
     ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
         return b.withSearch(search).withSearchProvider(searchProvider).withSearchUrl(searchUrl).withSearchRefresh(searchRefresh)
-                .withSearchIndex(searchIndex).withSearchHeap(searchHeap).withSearchHome(searchHome)
+                .withSearchIndex(searchIndex).withSearchHeap(searchHeap)
+                .withSearchNodes(searchNodes).withSearchShards(searchShards).withSearchReplicas(searchReplicas).withSearchHome(searchHome)
                 .withElasticsearchImage(elasticsearchImage).withOpensearchImage(opensearchImage);
     }
 }

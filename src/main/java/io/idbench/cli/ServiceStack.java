@@ -15,6 +15,7 @@ import io.idbench.provision.PostgresProvider;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.results.RunRecord;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.SearchIndex;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
@@ -111,8 +112,10 @@ final class ServiceStack {
                     .put("description", searchEngine.description());
             searchEngine.hostPid().ifPresent(pid -> engineNode.put("pid", pid));
             if (searchEngine instanceof EmbeddedSearchEngine embedded) {
-                OrphanReaper.watch(embedded.pid(), OrphanReaper.ENGINE_SIGNAL);
-                DeathWatch.failFastWhenGone("The embedded " + config.search().productName(), embedded.pid());
+                for (long pid : embedded.pids()) {
+                    OrphanReaper.watch(pid, OrphanReaper.ENGINE_SIGNAL);
+                    DeathWatch.failFastWhenGone("The embedded " + config.search().productName(), pid);
+                }
             }
             out.flush();
             IndexedIdentityStore indexed;
@@ -125,7 +128,8 @@ final class ServiceStack {
                         && config.searchSnapshotDir() != null
                                 ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
                 indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
-                        config.searchRefresh(), Json.mapper(), progress::step, snapshot);
+                        config.searchRefresh(), new SearchIndex.Layout(config.searchShards(), config.searchReplicas()), Json.mapper(),
+                        progress::step, snapshot);
                 if (config.users() > 0) {
                     if (indexed.lastRestore().isPresent()) {
                         progress.step(config.users()); // restored whole

@@ -3,6 +3,8 @@ package io.idbench.config;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -46,6 +48,13 @@ public final class ScenarioConfig {
     public static final String DEFAULT_SEARCH_INDEX = "idbench-users";
     /** Small, as in the 2018 study's single-VM setup; the machine also runs PostgreSQL, the service and JMeter. */
     public static final String DEFAULT_SEARCH_HEAP = "512m";
+    /** One node of the embedded engine; more form a cluster on loopback (each with the search heap). */
+    public static final int DEFAULT_SEARCH_NODES = 1;
+    public static final int MAX_SEARCH_NODES = 5;
+    /** One primary shard: the 2018 study's single-node layout; on a cluster, more spread the index over the nodes. */
+    public static final int DEFAULT_SEARCH_SHARDS = 1;
+    /** No replica: on one node a replica could never be allocated; a cluster can keep one per further node. */
+    public static final int DEFAULT_SEARCH_REPLICAS = 0;
     public static final String DEFAULT_ELASTICSEARCH_IMAGE = "docker.elastic.co/elasticsearch/elasticsearch:8.19.21";
     public static final String DEFAULT_OPENSEARCH_IMAGE = "opensearchproject/opensearch:2.19.6";
     /** Data, logs and temp files of embedded engines, one subdirectory per started engine. */
@@ -90,6 +99,9 @@ public final class ScenarioConfig {
     private final RefreshPolicy searchRefresh;
     private final String searchIndex;
     private final String searchHeap;
+    private final int searchNodes;
+    private final int searchShards;
+    private final int searchReplicas;
     private final String elasticsearchImage;
     private final String opensearchImage;
     private final String searchHome;
@@ -127,6 +139,9 @@ public final class ScenarioConfig {
         this.searchRefresh = b.parsedSearchRefresh;
         this.searchIndex = b.searchIndex;
         this.searchHeap = b.searchHeap;
+        this.searchNodes = b.searchNodes;
+        this.searchShards = b.searchShards;
+        this.searchReplicas = b.searchReplicas;
         this.elasticsearchImage = b.elasticsearchImage;
         this.opensearchImage = b.opensearchImage;
         this.searchHome = b.searchHome;
@@ -173,6 +188,16 @@ public final class ScenarioConfig {
     public RefreshPolicy searchRefresh() { return searchRefresh; }
     public String searchIndex() { return searchIndex; }
     public String searchHeap() { return searchHeap; }
+    /** Nodes of the embedded engine's cluster (1: a single node). */
+    public int searchNodes() { return searchNodes; }
+    /** Primary shards of the user index. */
+    public int searchShards() { return searchShards; }
+    /** Replicas of each shard of the user index. */
+    public int searchReplicas() { return searchReplicas; }
+    /** The engine's URLs: one, or several nodes of one cluster (comma-separated in search url). */
+    public List<String> searchUrls() {
+        return searchUrl == null ? List.of() : Arrays.stream(searchUrl.split(",")).map(String::trim).toList();
+    }
     public String elasticsearchImage() { return elasticsearchImage; }
     public String opensearchImage() { return opensearchImage; }
     public String searchHome() { return searchHome; }
@@ -240,6 +265,9 @@ public final class ScenarioConfig {
         private String searchRefresh = DEFAULT_SEARCH_REFRESH.id();
         private String searchIndex = DEFAULT_SEARCH_INDEX;
         private String searchHeap = DEFAULT_SEARCH_HEAP;
+        private int searchNodes = DEFAULT_SEARCH_NODES;
+        private int searchShards = DEFAULT_SEARCH_SHARDS;
+        private int searchReplicas = DEFAULT_SEARCH_REPLICAS;
         private String elasticsearchImage = DEFAULT_ELASTICSEARCH_IMAGE;
         private String opensearchImage = DEFAULT_OPENSEARCH_IMAGE;
         private String searchHome;
@@ -290,6 +318,9 @@ public final class ScenarioConfig {
         public Builder withSearchRefresh(RefreshPolicy v) { this.searchRefresh = v.id(); return this; }
         public Builder withSearchIndex(String v) { this.searchIndex = v; return this; }
         public Builder withSearchHeap(String v) { this.searchHeap = v; return this; }
+        public Builder withSearchNodes(int v) { this.searchNodes = v; return this; }
+        public Builder withSearchShards(int v) { this.searchShards = v; return this; }
+        public Builder withSearchReplicas(int v) { this.searchReplicas = v; return this; }
         public Builder withElasticsearchImage(String v) { this.elasticsearchImage = v; return this; }
         public Builder withOpensearchImage(String v) { this.opensearchImage = v; return this; }
         public Builder withSearchHome(String v) { this.searchHome = v; return this; }
@@ -374,9 +405,11 @@ public final class ScenarioConfig {
             if (searchUrl != null && (searchProvider == Provider.EMBEDDED || searchProvider == Provider.TESTCONTAINERS)) {
                 throw new ConfigException("a search url is given, but the search provider is " + searchProvider + "; use external or auto");
             }
-            if (searchUrl != null && !searchUrl.matches("https?://[^/\\s]+/?")) {
-                throw new ConfigException("search url must look like http://host:port, was '" + searchUrl + "'");
+            if (searchUrl != null && !searchUrl.matches("https?://[^/\\s,]+/?(,\\s*https?://[^/\\s,]+/?)*")) {
+                throw new ConfigException("search url must look like http://host:port (or several, comma-separated: the nodes of one"
+                        + " cluster), was '" + searchUrl + "'");
             }
+            validateSearchLayout(searchProvider);
             parsedSearchRefresh = RefreshPolicy.parse(searchRefresh);
             if (searchIndex == null || !searchIndex.matches("[a-z0-9][a-z0-9_-]{0,99}")) {
                 throw new ConfigException("search index must be lower-case letters, digits, '-' or '_' (at most 100), was '"
@@ -389,6 +422,27 @@ public final class ScenarioConfig {
                 if (image == null || image.isBlank()) {
                     throw new ConfigException("container image names must not be empty");
                 }
+            }
+        }
+
+        /** The engine's nodes (embedded only: a cluster of other providers is given by its URLs) and the index's layout. */
+        private void validateSearchLayout(Provider searchProvider) {
+            if (searchNodes < 1 || searchNodes > MAX_SEARCH_NODES) {
+                throw new ConfigException("search nodes must be between 1 and " + MAX_SEARCH_NODES + ", was " + searchNodes);
+            }
+            if (searchNodes > 1 && searchProvider != Provider.EMBEDDED) {
+                throw new ConfigException("search nodes " + searchNodes + " starts a cluster of the embedded engine; set the search"
+                        + " provider to embedded (was " + searchProvider + "; an external cluster is given by its node URLs)");
+            }
+            if (searchShards < 1 || searchShards > 64) {
+                throw new ConfigException("search shards must be between 1 and 64, was " + searchShards);
+            }
+            if (searchReplicas < 0 || searchReplicas > MAX_SEARCH_NODES - 1) {
+                throw new ConfigException("search replicas must be between 0 and " + (MAX_SEARCH_NODES - 1) + ", was " + searchReplicas);
+            }
+            if (searchProvider == Provider.EMBEDDED && searchReplicas >= searchNodes) {
+                throw new ConfigException("search replicas " + searchReplicas + " need at least " + (searchReplicas + 1) + " search nodes"
+                        + " (an engine never puts a replica on its primary's node), was " + searchNodes);
             }
         }
 

@@ -2,8 +2,10 @@ package io.idbench.provision;
 
 import io.idbench.config.Provider;
 import io.idbench.config.SearchMode;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
-/** A search engine someone else runs (--search-url, e.g. the one docker-compose.yml starts). */
+/** A search engine someone else runs (--search-url, e.g. the one docker-compose.yml starts, or a cluster's nodes). */
 public final class ExternalSearchEngine implements SearchEngineProvider {
     private final SearchMode engine;
     private final String url;
@@ -11,7 +13,9 @@ public final class ExternalSearchEngine implements SearchEngineProvider {
 
     public ExternalSearchEngine(SearchMode engine, String url, String why) {
         this.engine = engine;
-        this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        // One URL, or the nodes of one cluster, comma-separated: each without a trailing slash.
+        this.url = Arrays.stream(url.split(",")).map(String::trim).map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u)
+                .collect(Collectors.joining(","));
         this.why = why;
     }
 

@@ -92,8 +92,14 @@ public final class Parameters {
                     "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
             serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),
             serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--search-provider", "one of " + Choice.ids(Provider.class)),
-            serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch"),
-            serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap"),
+            serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch (several, comma-separated: the"
+                    + " nodes of one cluster)"),
+            serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap (per node)"),
+            serve("search.nodes", "" + ScenarioConfig.DEFAULT_SEARCH_NODES, "--search-nodes",
+                    "nodes of the embedded engine: a cluster on loopback when more than 1 (search.provider=embedded)"),
+            serve("search.shards", "" + ScenarioConfig.DEFAULT_SEARCH_SHARDS, "--search-shards", "primary shards of the user index"),
+            serve("search.replicas", "" + ScenarioConfig.DEFAULT_SEARCH_REPLICAS, "--search-replicas",
+                    "replicas of each shard of the user index (embedded: fewer than search.nodes)"),
             serve("search.refresh", ScenarioConfig.DEFAULT_SEARCH_REFRESH.id(), "--search-refresh",
                     "one of " + Choice.ids(RefreshPolicy.class)));
 

@@ -158,7 +158,14 @@ public final class IndexedIdentityStore implements IdentityStore {
     public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
             String indexName, RefreshPolicy refresh, ObjectMapper json,
             LongConsumer progress, Snapshot snapshot) {
-        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, json);
+        return connect(store, dataSource, engine, url, indexName, refresh, SearchIndex.Layout.SINGLE_NODE, json, progress, snapshot);
+    }
+
+    /** As above, the index created with {@code layout} (shards and replicas) on the engine at {@code url} (one or more nodes). */
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
+            String indexName, RefreshPolicy refresh, SearchIndex.Layout layout, ObjectMapper json,
+            LongConsumer progress, Snapshot snapshot) {
+        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, layout, json);
         try {
             Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + engine + "-"
                     + index.version() + "-" + index.mappingFingerprint()).toLowerCase(Locale.ROOT));

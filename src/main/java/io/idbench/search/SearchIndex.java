@@ -27,10 +27,21 @@ public interface SearchIndex extends AutoCloseable {
      * that knows which implementation serves which engine.
      */
     static SearchIndex connect(SearchMode engine, String url, String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        return connect(engine, url, indexName, refresh, Layout.SINGLE_NODE, json);
+    }
+
+    /** As above, the index created with {@code layout}; {@code url} may list the nodes of one cluster, comma-separated. */
+    static SearchIndex connect(SearchMode engine, String url, String indexName, RefreshPolicy refresh, Layout layout, ObjectMapper json) {
         return switch (engine) {
-            case ELASTICSEARCH, OPENSEARCH -> ElasticIndex.connect(url, engine, indexName, refresh, ScimSchemas.USER_TYPE, json);
+            case ELASTICSEARCH, OPENSEARCH -> ElasticIndex.connect(url, engine, indexName, refresh, layout, ScimSchemas.USER_TYPE, json);
             case SQL -> throw new IllegalArgumentException("search mode sql has no search engine");
         };
+    }
+
+    /** How the index is spread: primary shards, and replicas of each (which need as many more nodes). */
+    record Layout(int shards, int replicas) {
+        /** One shard, no replica: what a single node can hold whole. */
+        public static final Layout SINGLE_NODE = new Layout(1, 0);
     }
 
     /** One line: engine, version, where, which index. */
@@ -86,7 +97,7 @@ public interface SearchIndex extends AutoCloseable {
     /** Restores the index from snapshot {@code name} at {@code location}; false when there is no such snapshot. */
     boolean restore(Path location, String name);
 
-    /** A fingerprint of the index's mapping: a snapshot taken with another mapping is not this index's. */
+    /** A fingerprint of the index's mapping and shard count: a snapshot taken with another of either is not this index's. */
     String mappingFingerprint();
 
     /** The document {@link #index} writes for a user (what a consistency check compares against). */

@@ -89,13 +89,38 @@ class ScenarioConfigTest {
         rejects(b -> b.withSearch("opensearch").withSearchProvider("testcontainers").withSearchUrl("http://127.0.0.1:1"),
                 "a search url is given, but the search provider is testcontainers; use external or auto");
         rejects(b -> b.withSearch("elasticsearch").withSearchUrl("127.0.0.1:19200"),
-                "search url must look like http://host:port, was '127.0.0.1:19200'");
+                "search url must look like http://host:port (or several, comma-separated: the nodes of one cluster), was"
+                        + " '127.0.0.1:19200'");
+        rejects(b -> b.withSearch("elasticsearch").withSearchUrl("http://127.0.0.1:1,,http://127.0.0.1:2"),
+                "search url must look like http://host:port (or several, comma-separated: the nodes of one cluster), was"
+                        + " 'http://127.0.0.1:1,,http://127.0.0.1:2'");
+        rejects(b -> b.withSearch("elasticsearch").withSearchProvider("embedded").withSearchNodes(6),
+                "search nodes must be between 1 and 5, was 6");
+        rejects(b -> b.withSearch("elasticsearch").withSearchNodes(2), "search nodes 2 starts a cluster of the embedded engine; set"
+                + " the search provider to embedded (was auto; an external cluster is given by its node URLs)");
+        rejects(b -> b.withSearch("elasticsearch").withSearchShards(0), "search shards must be between 1 and 64, was 0");
+        rejects(b -> b.withSearch("elasticsearch").withSearchReplicas(-1), "search replicas must be between 0 and 4, was -1");
+        rejects(b -> b.withSearch("elasticsearch").withSearchProvider("embedded").withSearchNodes(2).withSearchReplicas(2),
+                "search replicas 2 need at least 3 search nodes (an engine never puts a replica on its primary's node), was 2");
         rejects(b -> b.withSearch("elasticsearch").withSearchRefresh("sometimes"),
                 "search refresh must be one of false, true, wait_for, was 'sometimes'");
         rejects(b -> b.withSearch("elasticsearch").withSearchIndex("Users"),
                 "search index must be lower-case letters, digits, '-' or '_' (at most 100), was 'Users'");
         rejects(b -> b.withSearch("elasticsearch").withSearchHeap("lots"), "search heap must look like 512m or 1g, was 'lots'");
         rejects(b -> b.withPgImage(" "), "container image names must not be empty");
+    }
+
+    @Test
+    void aClusterIsItsNodesURLsOrEmbeddedNodesWithReplicasBelowTheirCount() {
+        ScenarioConfig external = ScenarioConfig.builder().withSearch("opensearch")
+                .withSearchUrl("http://127.0.0.1:19200, http://127.0.0.1:19201/").withSearchShards(3).withSearchReplicas(2).build();
+        assertThat(external.searchUrls()).containsExactly("http://127.0.0.1:19200", "http://127.0.0.1:19201/");
+        assertThat(external.searchShards()).isEqualTo(3);
+        ScenarioConfig embedded = ScenarioConfig.builder().withSearch("elasticsearch").withSearchProvider("embedded").withSearchNodes(3)
+                .withSearchReplicas(2).build();
+        assertThat(embedded.searchNodes()).isEqualTo(3);
+        assertThat(embedded.searchReplicas()).isEqualTo(2);
+        assertThat(ScenarioConfig.builder().build().searchNodes()).isEqualTo(1);
     }
 
     @Test

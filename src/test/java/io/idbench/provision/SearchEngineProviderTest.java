@@ -54,6 +54,15 @@ class SearchEngineProviderTest {
     }
 
     @Test
+    void anExternalClusterIsItsNodesEachWithoutATrailingSlash() {
+        ScenarioConfig config = ScenarioConfig.builder().withSearch("elasticsearch")
+                .withSearchUrl("http://127.0.0.1:19200/, http://127.0.0.1:19201").build();
+        try (SearchEngineProvider external = SearchEngineProvider.start(config)) {
+            assertThat(external.url()).isEqualTo("http://127.0.0.1:19200,http://127.0.0.1:19201");
+        }
+    }
+
+    @Test
     void aMissingDistributionIsAPreciseError() {
         ScenarioConfig config = ScenarioConfig.builder().withSearch("opensearch").withSearchProvider("embedded")
                 .withSearchHome("/nonexistent").build();

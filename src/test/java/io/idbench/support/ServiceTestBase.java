@@ -12,6 +12,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.SearchIndex;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -53,6 +54,16 @@ public abstract class ServiceTestBase {
         return SearchMode.SQL;
     }
 
+    /** The engine's URL (or a cluster's node URLs): the test JVM's shared engine unless a class brings its own. */
+    protected String searchUrl() {
+        return TestSearchEngines.url(search());
+    }
+
+    /** The index's shards and replicas: one of each on the shared single-node engine. */
+    protected SearchIndex.Layout searchLayout() {
+        return SearchIndex.Layout.SINGLE_NODE;
+    }
+
     @BeforeAll
     void startService() {
         TestDatabase.reset();
@@ -60,8 +71,8 @@ public abstract class ServiceTestBase {
         if (search().engine()) {
             // Every write refreshes: a test searching right after a write must see it.
             String index = "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
-            store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), TestSearchEngines.url(search()),
-                    index, RefreshPolicy.TRUE, Json.mapper());
+            store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), searchUrl(), index, RefreshPolicy.TRUE,
+                    searchLayout(), Json.mapper(), n -> {}, null);
             ((IndexedIdentityStore) store).rebuild();
         }
         ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();

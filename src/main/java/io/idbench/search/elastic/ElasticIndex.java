@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
@@ -62,15 +63,18 @@ public final class ElasticIndex implements SearchIndex {
     private final ElasticQuery queries;
     private final SearchMode engine;
     private final String version;
+    private final SearchIndex.Layout layout;
 
-    private ElasticIndex(String url, String index, RefreshPolicy refresh, ResourceType type, ObjectMapper json) {
+    private ElasticIndex(String url, String index, RefreshPolicy refresh, SearchIndex.Layout layout, ResourceType type, ObjectMapper json) {
         this.url = url;
+        this.layout = layout;
         this.index = index;
         this.refresh = refresh;
         this.json = json;
         this.documents = new UserDocuments(type, json);
         this.queries = new ElasticQuery(documents, json);
-        this.client = RestClient.builder(HttpHost.create(url))
+        // Several URLs are the nodes of one cluster: the client spreads requests over them and skips a node that fails.
+        this.client = RestClient.builder(Arrays.stream(url.split(",")).map(String::trim).map(HttpHost::create).toArray(HttpHost[]::new))
                 .setRequestConfigCallback(c -> c.setConnectTimeout(CONNECT_TIMEOUT_MS).setSocketTimeout(SOCKET_TIMEOUT_MS))
                 .build();
         Product product = product();
@@ -84,7 +88,13 @@ public final class ElasticIndex implements SearchIndex {
      */
     public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
             ResourceType type, ObjectMapper json) {
-        ElasticIndex connected = new ElasticIndex(url, index, refresh, type, json);
+        return connect(url, expectedEngine, index, refresh, SearchIndex.Layout.SINGLE_NODE, type, json);
+    }
+
+    /** As above; the index is created with {@code layout}, and {@code url} may list a cluster's nodes, comma-separated. */
+    public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
+            SearchIndex.Layout layout, ResourceType type, ObjectMapper json) {
+        ElasticIndex connected = new ElasticIndex(url, index, refresh, layout, type, json);
         if (connected.engine != expectedEngine) {
             connected.close();
             throw new SearchIndexException(url + " runs " + connected.engine + " " + connected.version + ", not " + expectedEngine);
@@ -119,7 +129,8 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public String description() {
         return engine.productName() + " " + version + " at " + url + ", index "
-                + index + ", refresh=" + refresh.id();
+                + index + ", refresh=" + refresh.id() + (layout.equals(SearchIndex.Layout.SINGLE_NODE) ? ""
+                        : ", " + layout.shards() + " shards x " + (1 + layout.replicas()) + " copies");
     }
 
     @Override
@@ -146,7 +157,7 @@ public final class ElasticIndex implements SearchIndex {
     public void create(boolean bulkLoad) {
         ObjectNode body = json.createObjectNode();
         ObjectNode settings = body.putObject("settings").putObject("index");
-        settings.put("number_of_shards", 1).put("number_of_replicas", 0)
+        settings.put("number_of_shards", layout.shards()).put("number_of_replicas", layout.replicas())
                 .put("refresh_interval", bulkLoad ? "-1" : "1s").put("max_result_window", MAX_RESULT_WINDOW);
         if (bulkLoad) {
             // No fsync per bulk request while loading: a load that fails is redone from the database anyway.
@@ -332,6 +343,8 @@ public final class ElasticIndex implements SearchIndex {
         // The snapshot holds one index: restored under this index's name, whatever it was called then.
         ObjectNode body = json.createObjectNode().put("indices", "*").put("include_global_state", false)
                 .put("rename_pattern", "(.+)").put("rename_replacement", index);
+        // Replicas are this cluster's choice (a snapshot keeps its shards, which its name holds: see mappingFingerprint).
+        body.putObject("index_settings").put("index.number_of_replicas", layout.replicas());
         JsonNode restored = call("POST", "/_snapshot/" + REPOSITORY + "/" + name + "/_restore", body,
                 Map.of("wait_for_completion", "true"));
         if (restored.path("snapshot").path("shards").path("failed").asInt(0) > 0) {
@@ -362,7 +375,8 @@ public final class ElasticIndex implements SearchIndex {
     public String mappingFingerprint() {
         try {
             byte[] sha = MessageDigest.getInstance("SHA-256").digest(
-                    text(documents.mapping()).getBytes(StandardCharsets.UTF_8));
+                    (text(documents.mapping()) + (layout.shards() == 1 ? "" : "|shards=" + layout.shards()))
+                            .getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
