@@ -7,7 +7,6 @@ import io.idbench.common.Json;
 import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
-import io.idbench.config.Storage;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.SearchIndex;
@@ -26,19 +25,9 @@ import org.junit.jupiter.api.Test;
  * heaps), the index in two shards with one replica each, requests spread over both nodes. Every
  * search still answers what the oracle computes, and the index really lives on both nodes.
  */
-class ElasticsearchClusterOracleTest extends OracleTest {
+class ElasticsearchClusterOracleTest extends JsonbElasticsearchOracleTest {
     private static final SearchIndex.Layout LAYOUT = new SearchIndex.Layout(2, 1);
     private EmbeddedSearchEngine cluster;
-
-    @Override
-    protected Storage storage() {
-        return Storage.JSONB;
-    }
-
-    @Override
-    protected SearchMode search() {
-        return SearchMode.ELASTICSEARCH;
-    }
 
     @Override
     protected synchronized String searchUrl() {
