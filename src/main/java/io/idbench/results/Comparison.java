@@ -2,6 +2,8 @@ package io.idbench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +37,26 @@ public record Comparison(double tolerancePct) {
     public static final List<String> SHAPE = List.of("plan", "storage", "search", "dyn", "users", "threads", "loops", "duration",
             "rampup", "warmup", "rate", "hotset");
 
+    /**
+     * The search engine's layout, part of the shape too, with the value a run that does not record it had (records older
+     * than engine clusters ran one node, one shard, no replica): a cluster's runs are never compared with a single node's.
+     */
+    public static final Map<String, String> ENGINE_LAYOUT = engineLayout();
+
+    private static Map<String, String> engineLayout() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("search.nodes", "1");
+        m.put("search.shards", "1");
+        m.put("search.replicas", "0");
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** A layout parameter as a run had it: recorded, or its default. */
+    public static String layout(JsonNode parameters, String key) {
+        String v = parameters.path(key).asText("");
+        return v.isEmpty() ? ENGINE_LAYOUT.get(key) : v;
+    }
+
     /** One line per shape parameter that differs (nothing when either side does not record its parameters). */
     public static List<String> shapeDifferences(JsonNode baselineParameters, JsonNode runParameters) {
         List<String> out = new ArrayList<>();
@@ -44,6 +66,13 @@ public record Comparison(double tolerancePct) {
         for (String p : SHAPE) {
             String b = baselineParameters.path(p).asText();
             String r = runParameters.path(p).asText();
+            if (!b.equals(r)) {
+                out.add(p + " differs: baseline " + b + ", run " + r);
+            }
+        }
+        for (String p : ENGINE_LAYOUT.keySet()) {
+            String b = layout(baselineParameters, p);
+            String r = layout(runParameters, p);
             if (!b.equals(r)) {
                 out.add(p + " differs: baseline " + b + ", run " + r);
             }

@@ -64,6 +64,12 @@ public record RunSummary(
         for (String key : Comparison.SHAPE) {
             s.append(key).append('=').append(parameter(key)).append(' ');
         }
+        // The engine's layout only when it is not the single node every earlier run had: their shapes stay as they were.
+        Comparison.ENGINE_LAYOUT.forEach((key, single) -> {
+            if (!parameter(key).isEmpty() && !parameter(key).equals(single)) {
+                s.append(key).append('=').append(parameter(key)).append(' ');
+            }
+        });
         return s.toString().trim();
     }
 

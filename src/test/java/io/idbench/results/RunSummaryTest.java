@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.idbench.common.Json;
 import org.junit.jupiter.api.Test;
 
-/** Which runs are one machine's: the hardware, and the name a run was given (two agents of one hardware stay apart). */
+/**
+ * Which runs are one machine's (the hardware, and the name a run was given: two agents of one hardware stay apart), and
+ * which share a shape (a search cluster's runs are never a single node's).
+ */
 class RunSummaryTest {
     private static RunSummary run(String machine) throws Exception {
         return RunSummary.of(Json.mapper().readTree("{\"environment\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC 9B14\",\"memoryBytes\":"
@@ -21,5 +24,21 @@ class RunSummaryTest {
     @Test
     void aNamedRunIsItsNameOnItsHardware() throws Exception {
         assertThat(run("agent-2").machine()).isEqualTo("agent-2 (2 x AMD EPYC 9B14, 24 GiB)").isNotEqualTo(run("agent-3").machine());
+    }
+
+    @Test
+    void aClustersShapeNamesItsLayoutAndASingleNodesStaysAsEarlierRunsHadIt() throws Exception {
+        RunSummary single = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\",\"search.nodes\":\"1\","
+                + "\"search.shards\":\"1\",\"search.replicas\":\"0\"}}"));
+        RunSummary older = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\"}}"));
+        RunSummary cluster = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\",\"search.nodes\":\"2\","
+                + "\"search.shards\":\"2\",\"search.replicas\":\"1\"}}"));
+        assertThat(single.shape()).isEqualTo(older.shape()).doesNotContain("search.nodes");
+        assertThat(cluster.shape()).isNotEqualTo(single.shape()).endsWith("search.nodes=2 search.shards=2 search.replicas=1");
+        assertThat(Comparison.shapeDifferences(Json.mapper().readTree("{\"plan\":\"heterogeneous\"}"),
+                Json.mapper().readTree("{\"plan\":\"heterogeneous\",\"search.nodes\":\"1\"}"))).isEmpty();
+        assertThat(Comparison.shapeDifferences(Json.mapper().readTree("{\"plan\":\"heterogeneous\"}"),
+                Json.mapper().readTree("{\"plan\":\"heterogeneous\",\"search.nodes\":\"2\",\"search.replicas\":\"1\"}")))
+                .containsExactly("search.nodes differs: baseline 1, run 2", "search.replicas differs: baseline 0, run 1");
     }
 }
