@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -220,14 +221,18 @@ public final class ScimSeeder {
         try {
             List<Future<?>> workers = new ArrayList<>();
             for (int i = 0; i < parallelism; i++) {
-                workers.add(pool.submit(() -> {
-                    try {
-                        task.run();
-                    } catch (RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                        pool.shutdownNow();
-                    }
-                }));
+                try {
+                    workers.add(pool.submit(() -> {
+                        try {
+                            task.run();
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                            pool.shutdownNow();
+                        }
+                    }));
+                } catch (RejectedExecutionException e) {
+                    break; // a worker failed already and shut the pool down: its failure is thrown below
+                }
             }
             for (Future<?> w : workers) {
                 try {

@@ -34,8 +34,12 @@ class ScimSeederTest extends ServiceTestBase {
     }
 
     private ScimSeeder seeder(String token) {
-        return new ScimSeeder(new ScimClient(server.baseUrl(), TokenSource.fixed(token)), new IdentityGenerator(Json.mapper()), 4,
-                SeedProgress.NONE);
+        return seeder(token, 4);
+    }
+
+    private ScimSeeder seeder(String token, int parallelism) {
+        return new ScimSeeder(new ScimClient(server.baseUrl(), TokenSource.fixed(token)), new IdentityGenerator(Json.mapper()),
+                parallelism, SeedProgress.NONE);
     }
 
     @Test
@@ -65,7 +69,12 @@ class ScimSeederTest extends ServiceTestBase {
 
     @Test
     void aTargetThatRefusesIsAPreciseFailure() {
-        assertThatThrownBy(() -> seeder("not-the-token-0123456789").seed(3)).isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("creating user.").hasMessageContaining(" answered 401: ");
+        // Many workers: the first refusal stops the pool while later ones are still being started (which once escaped as
+        // the pool's RejectedExecutionException instead of the refusal).
+        for (int parallelism : List.of(1, 4, 32)) {
+            assertThatThrownBy(() -> seeder("not-the-token-0123456789", parallelism).seed(40)).as("parallelism %d", parallelism)
+                    .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("creating user.")
+                    .hasMessageContaining(" answered 401: ");
+        }
     }
 }
