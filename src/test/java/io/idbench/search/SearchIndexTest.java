@@ -16,7 +16,6 @@ import io.idbench.support.TestSearchEngines;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -243,9 +242,5 @@ public abstract class SearchIndexTest extends ServiceTestBase {
         assertThat(scim.get("/Users?count=0&filter=" + q("groups.value eq \"" + group + "\"")).body()
                 .path("totalResults").asLong()).isZero();
         assertThat(check().consistent()).isTrue();
-    }
-
-    private String indexName() {
-        return "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
     }
 }

@@ -8,7 +8,6 @@ import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.provision.EmbeddedSearchEngine;
-import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.SearchIndex;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -56,7 +55,7 @@ class ElasticsearchClusterOracleTest extends JsonbElasticsearchOracleTest {
         List<String> urls = List.of(cluster.url().split(","));
         assertThat(urls).hasSize(2);
         assertThat(cluster.pids()).hasSize(2).doesNotHaveDuplicates();
-        String index = ((IndexedIdentityStore) store).index().description().replaceAll(".*, index ([^,]+),.*", "$1");
+        String index = indexName();
         // Both nodes answer, and see the same two-node cluster, green: every replica assigned.
         for (String url : urls) {
             JsonNode health = get(url + "/_cluster/health/" + index + "?wait_for_status=green&timeout=30s");

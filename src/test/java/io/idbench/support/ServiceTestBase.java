@@ -59,6 +59,11 @@ public abstract class ServiceTestBase {
         return TestSearchEngines.url(search());
     }
 
+    /** This class's own index on the engine. */
+    protected String indexName() {
+        return "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
+    }
+
     /** The index's shards and replicas: one of each on the shared single-node engine. */
     protected SearchIndex.Layout searchLayout() {
         return SearchIndex.Layout.SINGLE_NODE;
@@ -70,7 +75,7 @@ public abstract class ServiceTestBase {
         store = IdentityStores.open(storage(), TestDatabase.pool(), Json.mapper());
         if (search().engine()) {
             // Every write refreshes: a test searching right after a write must see it.
-            String index = "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
+            String index = indexName();
             store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), searchUrl(), index, RefreshPolicy.TRUE,
                     searchLayout(), Json.mapper(), n -> {}, null);
             ((IndexedIdentityStore) store).rebuild();
