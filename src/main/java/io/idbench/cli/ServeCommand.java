@@ -91,6 +91,17 @@ public final class ServeCommand implements Callable<Integer> {
                     "and shown on every page of it. Default: none."})
     String handicap;
 
+    @Option(names = "--replica",
+            description = {"Serve the dataset of another serve, as one more replica of it: its PostgreSQL and engine given by",
+                    "--db-url and --search-url; nothing is seeded, created or rebuilt there. Give every replica the same",
+                    "--token, --admin-password and --token-key."})
+    boolean replica;
+
+    @Option(names = "--token-key", paramLabel = "<secret>",
+            description = {"Key that signs the tokens /oauth/token issues, at least " + ScenarioConfig.MIN_TOKEN_KEY + " characters;",
+                    "replicas that share it accept each other's tokens (default: a random one per process)."})
+    String tokenKey;
+
     @Option(names = "--info-file", paramLabel = "<file>",
             description = "Write base URL, port and token as JSON to this file once the service is ready (for scripts).")
     Path infoFile;
@@ -100,7 +111,8 @@ public final class ServeCommand implements Callable<Integer> {
         return configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
                 .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize)
                 .withStatementTimeoutMs(statementTimeoutMs).withMaxResults(maxResults)
-                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(handicap)).build();
+                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(handicap).withReplica(replica)
+                .withTokenKey(tokenKey)).build();
     }
 
     @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
@@ -123,7 +135,7 @@ public final class ServeCommand implements Callable<Integer> {
             String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
             String adminPw = config.adminPassword() != null ? config.adminPassword() : TokenService.randomToken();
             TokenService tokens = new TokenService(staticToken, config.adminUser(), adminPw, config.tokenTtlSeconds(),
-                    Clock.systemUTC());
+                    Clock.systemUTC(), config.tokenKey());
             ScimServer server = ScimServer.start(config, stack.store, tokens,
                     PasswordHasher.of(config.passwordHash(), config.bcryptCost()), stack.telemetry);
             started.push(server);
@@ -203,6 +215,9 @@ public final class ServeCommand implements Callable<Integer> {
             }
         }
         json.set("providers", stack.providers);
+        // What a replica of this service connects to (the file is private: it holds the database's password).
+        json.putObject("database").put("jdbcUrl", stack.database.jdbcUrl()).put("user", stack.database.user())
+                .put("password", stack.database.password());
         stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
         PrivateFiles.replace(infoFile, json.toPrettyString()); // it holds a secret
     }

@@ -56,9 +56,12 @@ final class ServiceStack {
     final ServerTelemetry telemetry;
     /** Who provided PostgreSQL and the engine: {"postgresql": {"provider": …, "description": …}, "searchEngine": …}. */
     final ObjectNode providers;
+    /** The database served (a replica connects to it). */
+    final Database database;
 
     private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry,
-            ObjectNode providers) {
+            ObjectNode providers, Database database) {
+        this.database = database;
         this.store = store;
         this.seed = seed;
         this.engineUrl = engineUrl;
@@ -94,8 +97,13 @@ final class ServiceStack {
             out.println(line);
             out.flush();
         });
-        Optional<SeedRecord> seed = seeder(config, progress, out).prepare(new Database(pg.jdbcUrl(), pg.user(), pg.password()),
-                dataset(config), config.fresh(), pg.ownsServer());
+        Database database = new Database(pg.jdbcUrl(), pg.user(), pg.password());
+        Optional<SeedRecord> seed = Optional.empty();
+        if (config.replica()) {
+            out.println("Replica: serving the database " + database.name() + " as it is (nothing seeded)");
+        } else {
+            seed = seeder(config, progress, out).prepare(database, dataset(config), config.fresh(), pg.ownsServer());
+        }
         if (config.usersCsv() != null) {
             UsersCsv.write(Path.of(config.usersCsv()), config.users());
             out.println("Wrote the ids and userNames of " + config.users() + " identities to " + config.usersCsv());
@@ -120,22 +128,10 @@ final class ServiceStack {
             out.flush();
             IndexedIdentityStore indexed;
             try {
-                if (config.users() > 0) {
-                    progress.start("search index", config.users(), "identities");
-                }
-                // An embedded engine starts empty: a seeded dataset's index is restored from its snapshot when kept.
-                IndexedIdentityStore.Snapshot snapshot = seed.isPresent() && searchEngine instanceof EmbeddedSearchEngine
-                        && config.searchSnapshotDir() != null
-                                ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
-                indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
-                        config.searchRefresh(), new SearchIndex.Layout(config.searchShards(), config.searchReplicas()), Json.mapper(),
-                        progress::step, snapshot);
-                if (config.users() > 0) {
-                    if (indexed.lastRestore().isPresent()) {
-                        progress.step(config.users()); // restored whole
-                    }
-                    progress.end();
-                }
+                indexed = config.replica()
+                        ? IndexedIdentityStore.attach(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
+                                config.searchRefresh(), Json.mapper())
+                        : openIndex(config, store, ds, searchEngine, seed, progress);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;
@@ -153,7 +149,30 @@ final class ServiceStack {
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
         UnaryOperator<ObjectNode> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
-        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats), providers);
+        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats), providers,
+                database);
+    }
+
+    /** The index of a service that owns its dataset: created, rebuilt or restored from the dataset's snapshot as needed. */
+    private static IndexedIdentityStore openIndex(ScenarioConfig config, IdentityStore store, HikariDataSource ds,
+            SearchEngineProvider searchEngine, Optional<SeedRecord> seed, SeedProgress progress) {
+        if (config.users() > 0) {
+            progress.start("search index", config.users(), "identities");
+        }
+        // An embedded engine starts empty: a seeded dataset's index is restored from its snapshot when kept.
+        IndexedIdentityStore.Snapshot snapshot = seed.isPresent() && searchEngine instanceof EmbeddedSearchEngine
+                && config.searchSnapshotDir() != null
+                        ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
+        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(),
+                config.searchIndex(), config.searchRefresh(), new SearchIndex.Layout(config.searchShards(), config.searchReplicas()),
+                Json.mapper(), progress::step, snapshot);
+        if (config.users() > 0) {
+            if (indexed.lastRestore().isPresent()) {
+                progress.step(config.users()); // restored whole
+            }
+            progress.end();
+        }
+        return indexed;
     }
 
     /**

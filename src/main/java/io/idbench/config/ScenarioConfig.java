@@ -51,6 +51,8 @@ public final class ScenarioConfig {
     /** One node of the embedded engine; more form a cluster on loopback (each with the search heap). */
     public static final int DEFAULT_SEARCH_NODES = 1;
     public static final int MAX_SEARCH_NODES = 5;
+    /** A token key's least length: 32 characters, at least 192 bits from the 64 of base64. */
+    public static final int MIN_TOKEN_KEY = 32;
     /** One primary shard: the 2018 study's single-node layout; on a cluster, more spread the index over the nodes. */
     public static final int DEFAULT_SEARCH_SHARDS = 1;
     /** No replica: on one node a replica could never be allocated; a cluster can keep one per further node. */
@@ -111,6 +113,8 @@ public final class ScenarioConfig {
     private final String pgDataDir;
     private final String usersCsv;
     private final Handicap handicap;
+    private final boolean replica;
+    private final String tokenKey;
 
     private ScenarioConfig(Builder b) {
         this.storage = b.parsedStorage;
@@ -150,6 +154,8 @@ public final class ScenarioConfig {
         this.fresh = b.fresh;
         this.pgDataDir = b.pgDataDir;
         this.usersCsv = b.usersCsv;
+        this.replica = b.replica;
+        this.tokenKey = b.tokenKey;
         this.handicap = b.parsedHandicap;
     }
 
@@ -228,6 +234,16 @@ public final class ScenarioConfig {
 
     /** Where to write the seeded ids and userNames as CSV (JMeter's CSV Data Set), or null. */
     public String usersCsv() { return usersCsv; }
+
+    /** A replica: another serve's database and engine, served as they are (nothing seeded, created or rebuilt). */
+    public boolean replica() {
+        return replica;
+    }
+
+    /** The key that signs issued tokens, shared by replicas; null: a random one per process. */
+    public String tokenKey() {
+        return tokenKey;
+    }
     /** A known cost added to chosen operations, for calibrating the regression verdict ({@link Handicap#NONE} by default). */
     public Handicap handicap() {
         return handicap;
@@ -276,6 +292,8 @@ public final class ScenarioConfig {
         private boolean fresh;
         private String pgDataDir = DEFAULT_PG_DATA_DIR;
         private String usersCsv;
+        private boolean replica;
+        private String tokenKey;
         private String handicap = "";
         private Handicap parsedHandicap;
         private Storage parsedStorage;
@@ -328,6 +346,8 @@ public final class ScenarioConfig {
         public Builder withFresh(boolean v) { this.fresh = v; return this; }
         public Builder withPgDataDir(String v) { this.pgDataDir = v; return this; }
         public Builder withUsersCsv(String v) { this.usersCsv = v; return this; }
+        public Builder withReplica(boolean v) { this.replica = v; return this; }
+        public Builder withTokenKey(String v) { this.tokenKey = v; return this; }
         public Builder withHandicap(String v) { this.handicap = v; return this; }
 
         /** Validates every parameter; the first problem is reported as one precise line. */
@@ -378,8 +398,12 @@ public final class ScenarioConfig {
             if (maxGroupMembers < 1) {
                 throw new ConfigException("max group members must be at least 1, was " + maxGroupMembers);
             }
+            if (tokenKey != null && tokenKey.length() < MIN_TOKEN_KEY) {
+                throw new ConfigException("token key must be at least " + MIN_TOKEN_KEY + " characters long, was " + tokenKey.length());
+            }
             validateProviders();
             validateSeed();
+            validateReplica();
             parsedHandicap = Handicap.parse(handicap);
             Objects.requireNonNull(dbUser, "dbUser");
             return new ScenarioConfig(this);
@@ -422,6 +446,24 @@ public final class ScenarioConfig {
                 if (image == null || image.isBlank()) {
                     throw new ConfigException("container image names must not be empty");
                 }
+            }
+        }
+
+        /** A replica only serves: the database and engine are another serve's, given by URL, and their data is left as it is. */
+        private void validateReplica() {
+            if (!replica) {
+                return;
+            }
+            if (parsedDbProvider != Provider.EXTERNAL) {
+                throw new ConfigException("a replica serves another serve's database: give its db url (db provider external), was "
+                        + parsedDbProvider);
+            }
+            if (parsedSearch.engine() && parsedSearchProvider != Provider.EXTERNAL) {
+                throw new ConfigException("a replica searches another serve's engine: give its search url (search provider external),"
+                        + " was " + parsedSearchProvider);
+            }
+            if (fresh || usersCsv != null) {
+                throw new ConfigException("a replica never seeds: " + (fresh ? "fresh" : "a users CSV") + " is the serve's that seeds");
             }
         }
 

@@ -126,13 +126,38 @@ public final class IndexedIdentityStore implements IdentityStore {
             LOG.warn("The index holds {} documents, the database {} users: rebuilding it", index.count(), users);
             indexed.rebuild(progress);
         }
+        return indexed.startRepairing();
+    }
+
+    /**
+     * A replica's view of the index another service created and keeps: connected as it is, never created or rebuilt
+     * here (the other service may be writing to it); a backlog that any of them recorded makes every one of them stale.
+     */
+    public static IndexedIdentityStore attach(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
+            String indexName, RefreshPolicy refresh, ObjectMapper json) {
+        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, SearchIndex.Layout.SINGLE_NODE, json);
+        try {
+            if (!index.exists()) {
+                throw new IllegalStateException("the search index " + indexName + " does not exist at " + url
+                        + ": a replica serves the index the service it replicates created");
+            }
+            IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, new IndexBacklog(dataSource));
+            store.onMembershipChange(indexed::reindexMembers);
+            return indexed.startRepairing();
+        } catch (RuntimeException e) {
+            index.close();
+            throw e;
+        }
+    }
+
+    private IndexedIdentityStore startRepairing() {
         if (backlog.size() > 0) {
-            indexed.markStale();
+            markStale();
         }
         // Cancelled by shutting the repairer down on close; repairQuietly logs its own failures.
-        var unused = indexed.repairer.scheduleWithFixedDelay(indexed::repairQuietly, REPAIR_INTERVAL_MS, REPAIR_INTERVAL_MS,
+        var unused = repairer.scheduleWithFixedDelay(this::repairQuietly, REPAIR_INTERVAL_MS, REPAIR_INTERVAL_MS,
                 TimeUnit.MILLISECONDS);
-        return indexed;
+        return this;
     }
 
     /**
@@ -347,6 +372,10 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     private void repairQuietly() {
         try {
+            // Replicas share the backlog (it is in the database): what another one recorded makes this one stale too.
+            if (!stale && backlog.size() > 0) {
+                markStale();
+            }
             repair();
         } catch (RuntimeException e) {
             LOG.debug("Repair attempt failed: {}", e.getMessage());

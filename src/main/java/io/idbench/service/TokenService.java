@@ -12,7 +12,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Bearer tokens: a static token (--token) and tokens issued by the token endpoint for the
  * configured credentials. Issued tokens are stateless, {@code idb.<expiry>.<nonce>.<hmac>}, signed
- * with a per-process key, so checking one costs a few microseconds and no lookup. Every secret
+ * with a per-process key (or one shared by replicas), so checking one costs a few microseconds and no lookup. Every secret
  * comparison is constant-time (MessageDigest.isEqual on equal-length digests).
  */
 public final class TokenService {
@@ -28,6 +28,14 @@ public final class TokenService {
     private final ThreadLocal<Mac> macs;
 
     public TokenService(String staticToken, String adminUser, String adminPassword, int ttlSeconds, Clock clock) {
+        this(staticToken, adminUser, adminPassword, ttlSeconds, clock, null);
+    }
+
+    /**
+     * @param signingKey the key issued tokens are signed with; replicas of one service share it, so that a token one issued
+     *                   is valid at every other (null: a random key, this process's own)
+     */
+    public TokenService(String staticToken, String adminUser, String adminPassword, int ttlSeconds, Clock clock, String signingKey) {
         this.staticTokenDigest = sha256(staticToken);
         this.adminUser = adminUser;
         this.adminPasswordDigest = sha256(adminPassword);
@@ -35,7 +43,7 @@ public final class TokenService {
         this.clock = clock;
         byte[] secret = new byte[32];
         random.nextBytes(secret);
-        this.key = new SecretKeySpec(secret, "HmacSHA256");
+        this.key = new SecretKeySpec(signingKey == null ? secret : signingKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256");
         this.macs = ThreadLocal.withInitial(() -> {
             try {
                 Mac mac = Mac.getInstance("HmacSHA256");
