@@ -38,23 +38,26 @@ public record Comparison(double tolerancePct) {
             "rampup", "warmup", "rate", "hotset");
 
     /**
-     * The search engine's layout, part of the shape too, with the value a run that does not record it had (records older
-     * than engine clusters ran one node, one shard, no replica): a cluster's runs are never compared with a single node's.
+     * Shape parameters that came after the first records, each with the value every run that does not record it had:
+     * the search engine's layout (one node, one shard, no replica), the service's replicas (one) and the remote JMeter
+     * engines (none: the build's own JMeter). A cluster's, replicas' or distributed run is never compared with a single one.
      */
-    public static final Map<String, String> ENGINE_LAYOUT = engineLayout();
+    public static final Map<String, String> LATER_SHAPE = laterShape();
 
-    private static Map<String, String> engineLayout() {
+    private static Map<String, String> laterShape() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("search.nodes", "1");
         m.put("search.shards", "1");
         m.put("search.replicas", "0");
+        m.put("instances", "1");
+        m.put("jmeter.remotes", "");
         return Collections.unmodifiableMap(m);
     }
 
-    /** A layout parameter as a run had it: recorded, or its default. */
-    public static String layout(JsonNode parameters, String key) {
+    /** A later shape parameter as a run had it: recorded, or its default. */
+    public static String later(JsonNode parameters, String key) {
         String v = parameters.path(key).asText("");
-        return v.isEmpty() ? ENGINE_LAYOUT.get(key) : v;
+        return v.isEmpty() ? LATER_SHAPE.get(key) : v;
     }
 
     /** One line per shape parameter that differs (nothing when either side does not record its parameters). */
@@ -70,9 +73,9 @@ public record Comparison(double tolerancePct) {
                 out.add(p + " differs: baseline " + b + ", run " + r);
             }
         }
-        for (String p : ENGINE_LAYOUT.keySet()) {
-            String b = layout(baselineParameters, p);
-            String r = layout(runParameters, p);
+        for (String p : LATER_SHAPE.keySet()) {
+            String b = later(baselineParameters, p);
+            String r = later(runParameters, p);
             if (!b.equals(r)) {
                 out.add(p + " differs: baseline " + b + ", run " + r);
             }

@@ -64,9 +64,9 @@ public record RunSummary(
         for (String key : Comparison.SHAPE) {
             s.append(key).append('=').append(parameter(key)).append(' ');
         }
-        // The engine's layout only when it is not the single node every earlier run had: their shapes stay as they were.
-        Comparison.ENGINE_LAYOUT.forEach((key, single) -> {
-            if (!parameter(key).isEmpty() && !parameter(key).equals(single)) {
+        // A later parameter only when it is not what every earlier run had: their shapes stay as they were.
+        Comparison.LATER_SHAPE.forEach((key, earlier) -> {
+            if (!parameter(key).isEmpty() && !parameter(key).equals(earlier)) {
                 s.append(key).append('=').append(parameter(key)).append(' ');
             }
         });

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.results.Comparison;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.RunSummary;
 import io.idbench.results.ScenarioNames;
@@ -103,6 +104,38 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
 
     public int threads() {
         return (int) parseOrZero(parameter("threads"));
+    }
+
+    /** Replicas of the service the run measured (1 for a run that does not record them). */
+    public int instances() {
+        return (int) Math.max(1, parseOrZero(parameter("instances")));
+    }
+
+    /**
+     * How the run scaled out beyond one machine's single processes, for people ("2 replicas, 2-node engine"), empty when it
+     * did not: such a run is a series of its own, beside the same scenario's single one.
+     */
+    public String scaleOut() {
+        List<String> parts = new ArrayList<>();
+        if (instances() > 1) {
+            parts.add(instances() + " replicas");
+        }
+        String nodes = later("search.nodes");
+        String shards = later("search.shards");
+        String replicas = later("search.replicas");
+        if (!nodes.equals("1") || !shards.equals("1") || !replicas.equals("0")) {
+            parts.add(nodes + "-node engine, " + shards + " shards x " + (Integer.parseInt(replicas) + 1) + " copies");
+        }
+        String remotes = parameter("jmeter.remotes");
+        if (!remotes.isBlank()) {
+            parts.add(remotes.split(",").length + " JMeter engines");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** A shape parameter recorded only since it came, with the value earlier runs had. */
+    private String later(String key) {
+        return parameter(key).isEmpty() ? Comparison.LATER_SHAPE.get(key) : parameter(key);
     }
 
     public boolean openModel() {

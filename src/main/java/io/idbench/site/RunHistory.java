@@ -71,26 +71,28 @@ public final class RunHistory {
         return runs.stream().map(RecordedRun::machine).distinct().toList();
     }
 
-    /** The newest complete run of each (machine, scenario) that {@code which} accepts, in scenario order. */
+    /** The newest complete run of each (machine, scenario, scale-out) that {@code which} accepts, in scenario order. */
     public List<RecordedRun> latestComplete(Predicate<RecordedRun> which) {
         return latestComplete(which, r -> "");
     }
 
     /**
-     * The same, keeping one run per (machine, scenario, {@code also}): the threads of a study, say.
+     * The same, keeping one run per (machine, scenario, scale-out, {@code also}): the threads of a study, say. A scenario
+     * run with replicas, an engine cluster or remote JMeter engines keeps its own newest run beside the single one.
      * A trustworthy run (not disturbed, no handicap) is preferred to a newer one that is not.
      */
     public List<RecordedRun> latestComplete(Predicate<RecordedRun> which, Function<RecordedRun, Object> also) {
         Map<String, RecordedRun> latest = new LinkedHashMap<>();
         runs.stream().filter(RecordedRun::complete).filter(which).forEach(r -> latest.merge(r.machine() + "\u0000" + r.scenario()
-                + "\u0000" + also.apply(r), r, (older, newer) -> newer.trustworthy() || !older.trustworthy() ? newer : older));
+                + "\u0000" + r.scaleOut() + "\u0000" + also.apply(r), r,
+                (older, newer) -> newer.trustworthy() || !older.trustworthy() ? newer : older));
         return latest.values().stream().sorted(SCENARIO_ORDER).toList();
     }
 
-    /** The newest run of each (machine, scenario), whatever its status, and its newest complete one. */
+    /** The newest run of each (machine, scenario, scale-out), whatever its status, and its newest complete one. */
     public List<RecordedRun> latest() {
         Map<String, RecordedRun> newest = new LinkedHashMap<>();
-        runs.forEach(r -> newest.put(r.machine() + "\u0000" + r.scenario(), r));
+        runs.forEach(r -> newest.put(r.machine() + "\u0000" + r.scenario() + "\u0000" + r.scaleOut(), r));
         List<RecordedRun> out = new ArrayList<>(latestComplete(r -> true));
         newest.values().stream().filter(r -> !out.contains(r)).forEach(out::add);
         return out;

@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.results.RunStatistics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ final class ScalingCharts {
     static final Figure P50 = new Figure("p50", "p50", true);
     static final Figure P95 = new Figure("p95", "p95", false);
     static final Figure THROUGHPUT = new Figure("throughput", "req/s", false);
+    private static final String ALL = RunStatistics.ALL;
 
     /**
      * @param group   which line a run belongs to; groups keep their order of first appearance
@@ -47,5 +49,28 @@ final class ScalingCharts {
             }
         });
         return new Chart(id, title, Chart.LINE, new Chart.Axis("identities", true, true), new Chart.Axis(unit, true, true), series);
+    }
+
+    /**
+     * The throughput of all requests against the service's replicas (instances), one line per machine, scenario and threads
+     * that was run with more than one; null when none was.
+     */
+    static Chart byInstances(String id, List<RecordedRun> runs, Map<String, String> colours) {
+        Map<String, List<RecordedRun>> groups = new LinkedHashMap<>();
+        runs.forEach(r -> groups.computeIfAbsent(r.machine() + " | " + r.scenario() + " | " + r.threads() + " threads",
+                g -> new ArrayList<>()).add(r));
+        List<Chart.Series> series = new ArrayList<>();
+        groups.forEach((name, members) -> {
+            if (members.stream().noneMatch(r -> r.instances() > 1)) {
+                return;
+            }
+            List<Chart.Point> points = new ArrayList<>();
+            members.stream().sorted((a, b) -> Integer.compare(a.instances(), b.instances()))
+                    .filter(r -> Double.isFinite(r.figure(ALL, THROUGHPUT.key())))
+                    .forEach(r -> points.add(Chart.Point.of(r.instances(), r, ALL, THROUGHPUT.key(), false)));
+            series.add(new Chart.Series(name, colours.computeIfAbsent(name, n -> Chart.colour(colours.size())), false, points));
+        });
+        return series.isEmpty() ? null : new Chart(id, "All requests: throughput against the service's replicas", Chart.LINE,
+                new Chart.Axis("replicas (instances)", false, true), new Chart.Axis("req/s", false, true), series);
     }
 }

@@ -9,8 +9,9 @@ import java.util.function.Function;
 
 /**
  * Plan 1 against the dataset size: for each operation, p50 (dashed) and p95 latency on log scales,
- * and the throughput, one line per storage x search x dyn combination (and machine, when the
- * history holds several), from the newest complete run of each scenario.
+ * and the throughput, one line per storage x search x dyn combination (and scale-out, and machine, when the
+ * history holds several), from the newest complete run of each scenario; and any plan's throughput against the service's
+ * replicas, when some run had more than one.
  */
 final class ScalingPage {
     private ScalingPage() {
@@ -22,7 +23,8 @@ final class ScalingPage {
     static Page build(RunHistory history) {
         List<RecordedRun> runs = history.latestComplete(r -> r.plan().equals(RecordedRun.PLAN_1));
         boolean machines = runs.stream().map(RecordedRun::machine).distinct().count() > 1;
-        Function<RecordedRun, String> group = r -> machines ? r.axes() + " (" + r.machine() + ")" : r.axes();
+        Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.axes() : r.axes() + " (" + r.scaleOut() + ")")
+                + (machines ? " (" + r.machine() + ")" : "");
         Map<String, String> colours = new HashMap<>();
         List<Operation> operations = new ArrayList<>();
         List<Chart> charts = new ArrayList<>();
@@ -37,7 +39,12 @@ final class ScalingPage {
             charts.add(op.latency());
             charts.add(op.throughput());
         }
+        Chart replicas = ScalingCharts.byInstances("scaling-replicas", history.latestComplete(r -> true), colours);
+        if (replicas != null) {
+            charts.add(replicas);
+        }
         Map<String, Object> model = new LinkedHashMap<>();
+        model.put("replicas", replicas);
         model.put("operations", operations);
         model.put("runs", runs);
         return new Page("scaling.html", "scaling", "Scaling", model, charts);

@@ -152,6 +152,26 @@ class SiteCommandTest {
     }
 
     @Test
+    void runsWithReplicasAreTheirOwnSeriesAndDrawnAgainstTheReplicas() throws Exception {
+        for (int instances : new int[] {2, 4}) {
+            Path run = laterRun("replicas-" + instances, instances, 1, instances / 2.0);
+            ObjectNode summary = (ObjectNode) Json.mapper().readTree(run.resolve("summary.json").toFile());
+            ((ObjectNode) summary.path("parameters")).put("instances", "" + instances);
+            Json.mapper().writeValue(run.resolve("summary.json").toFile(), summary);
+        }
+        assertThat(site()).as(stderr.toString()).isZero();
+        String scaling = Files.readString(out.resolve("scaling.html"));
+        assertThat(scaling).contains("Replicas of the service", "data-chart=\"scaling-replicas\"");
+        List<String> rows = Files.readAllLines(out.resolve("data/scaling-replicas.csv"));
+        assertThat(rows.get(0)).contains(SCENARIO);
+        assertThat(rows).as("one point per replica count: the single run's, 2 and 4").hasSize(4);
+        assertThat(rows.get(1)).startsWith("\"1\",");
+        assertThat(rows.get(3)).startsWith("\"4\",");
+        // The single run's series did not take the replicas' runs as its newest.
+        assertThat(stdout.toString()).doesNotContain("instances differs");
+    }
+
+    @Test
     void tenRunsOfOneCommitAreNoRegressionAsAHistory() throws Exception {
         onlyTheAaRuns();
         assertThat(site("--fail-on-regression")).isZero();

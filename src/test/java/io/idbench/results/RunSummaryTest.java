@@ -41,4 +41,18 @@ class RunSummaryTest {
                 Json.mapper().readTree("{\"plan\":\"heterogeneous\",\"search.nodes\":\"2\",\"search.replicas\":\"1\"}")))
                 .containsExactly("search.nodes differs: baseline 1, run 2", "search.replicas differs: baseline 0, run 1");
     }
+
+    @Test
+    void replicasAndRemoteEnginesAreSeriesOfTheirOwnAndOneInstanceIsWhatEarlierRunsHad() throws Exception {
+        RunSummary older = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\"}}"));
+        RunSummary one = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\",\"instances\":\"1\","
+                + "\"jmeter.remotes\":\"\"}}"));
+        RunSummary scaledOut = RunSummary.of(Json.mapper().readTree("{\"parameters\":{\"plan\":\"heterogeneous\",\"instances\":\"2\","
+                + "\"jmeter.remotes\":\"10.0.0.5:1099,10.0.0.6:1099\"}}"));
+        assertThat(one.shape()).isEqualTo(older.shape());
+        assertThat(scaledOut.shape()).endsWith("instances=2 jmeter.remotes=10.0.0.5:1099,10.0.0.6:1099");
+        assertThat(Comparison.shapeDifferences(Json.mapper().readTree("{\"plan\":\"heterogeneous\"}"),
+                Json.mapper().readTree("{\"plan\":\"heterogeneous\",\"instances\":\"2\"}")))
+                .containsExactly("instances differs: baseline 1, run 2");
+    }
 }
