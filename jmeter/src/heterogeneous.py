@@ -37,15 +37,15 @@ iteration = fragment(FRAG,
          json_extract("foundId", "$.Resources[?(@.userName == '${target}')].id"),
          var_not("the search found ${target}", "foundId", "NOT_FOUND"),
          query=[("filter", 'name.givenName eq "fn_${target}" or name.familyName eq "sn_${target}"'),
-                ("sortBy", "name.familyName"), ("count", "25")]),
+                ("sortBy", "name.familyName"), ("count", "25")], read=True),
     http("Read existing user by id", "GET", "${base}/Users/${foundId}",
-         status("200"), json_is("it is ${target}", "$.userName", "${target}")),
+         status("200"), json_is("it is ${target}", "$.userName", "${target}"), read=True),
     http("Update existing user", "PATCH", "${base}/Users/${foundId}",
          status_in("200", "204"), patched("the new e-mail is visible", 'user.emails?.find { it.type == "work" }?.value', 'vars.get("newName") + ".mail@example.org"'),
          body='{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"emails[type eq \\"work\\"].value","value":"${newName}.mail@example.org"}]}'),
     http("Read new user by userName", "GET", "${base}/Users",
          status("200"), json_is("exactly one match", "$.totalResults", "1"), json_is("it is the new identity", "$.Resources[0].id", "${newId}"),
-         query=[("filter", 'userName eq "${newName}"')]),
+         query=[("filter", 'userName eq "${newName}"')], read=True),
     http("Delete new user", "DELETE", "${base}/Users/${newId}", status("204")))
 
 def authenticate(name, condition, form, confidential):

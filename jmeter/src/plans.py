@@ -67,7 +67,9 @@ def user_params(name, pairs, per_iteration=False):
 def phase(value):
     return user_params("phase: " + value, [("phase", value)])
 
-def http(name, method, path, *children, body=None, query=(), form=()):
+def http(name, method, path, *children, body=None, query=(), form=(), read=False):
+    """A request to the thread's replica (HTTP defaults); with read=True to the next one: what the thread wrote, read through
+    another replica of the service (the same one when there is one)."""
     args = ""
     if body is not None:
         args = f'<elementProp name="" elementType="HTTPArgument">{bp("HTTPArgument.always_encode", False)}{sp("Argument.value", body)}{sp("Argument.metadata", "=")}</elementProp>'
@@ -75,6 +77,7 @@ def http(name, method, path, *children, body=None, query=(), form=()):
         args += (f'<elementProp name="{e(k)}" elementType="HTTPArgument">{bp("HTTPArgument.always_encode", True)}{sp("Argument.value", v)}'
                  f'{sp("Argument.metadata", "=")}{bp("HTTPArgument.use_equals", True)}{sp("Argument.name", k)}</elementProp>')
     x = (f'<HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="{e(name)}">'
+         + (sp("HTTPSampler.domain", "${readHost}") + sp("HTTPSampler.port", "${readPort}") if read else "")
          + sp("HTTPSampler.path", path) + sp("HTTPSampler.method", method) + bp("HTTPSampler.use_keepalive", True)
          + bp("HTTPSampler.follow_redirects", False) + bp("HTTPSampler.postBodyRaw", body is not None)
          + f'<elementProp name="HTTPsampler.Arguments" elementType="Arguments" guiclass="HTTPArgumentsPanel" testclass="Arguments"><collectionProp name="Arguments.arguments">{args}</collectionProp></elementProp>'
@@ -193,11 +196,13 @@ def mark_time(name, deadlines):
                 user_params(", ".join(v for v, _ in deadlines), [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]))
 
 def token_refresh():
-    """Before an iteration, when the target's token is due (token.groovy): not recorded, at most once per token lifetime."""
-    return if_("token due: refresh it (targets with a token endpoint)", "${__jexl3(${__time(,)} >= ${tokenRefreshAt})}",
-               node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="refresh the token">'
+    """Before an iteration, when due (token.groovy, not recorded): JMeter's own CPU time read, at most once a second, and the
+    target's token refreshed, at most once per token lifetime."""
+    return if_("due: read JMeter's CPU time, refresh the token (targets with a token endpoint)", "${__jexl3(${__time(,)} >= ${checkAt})}",
+               node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="read the CPU time, refresh the token">'
                     + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
-                    jsr223_pre("a fresh token from token.url, shared by all threads", script("token.groovy"))))
+                    jsr223_pre("engineCpuMs: this JMeter's CPU time; a fresh token from token.url, shared by all threads",
+                               script("token.groovy"))))
 
 def iteration(plan_name, fragment_name):
     return [token_refresh(), module(plan_name, fragment_name)]

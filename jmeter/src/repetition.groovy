@@ -28,6 +28,20 @@ vars.put('side', side)
 vars.put('base', props.getProperty(prefix + 'target.path', ''))
 vars.put('targetHost', props.getProperty(prefix + 'target.host', ''))
 vars.put('targetPort', props.getProperty(prefix + 'target.port', ''))
+// Replicas of the service (target.replicas, host:port each): thread t writes through replica t and reads through replica
+// t + 1, round robin, so the load spreads evenly and every read of what a thread wrote crosses replicas.
+List<String> replicas = props.getProperty(prefix + 'target.replicas', '').split(',').findAll { !it.isEmpty() }
+if (replicas.size() > 1) {
+    int t = ctx.getThreadNum()
+    [['target', t], ['read', t + 1]].each { role, i ->
+        String replica = replicas[i % replicas.size()]
+        vars.put(role + 'Host', replica.substring(0, replica.lastIndexOf(':')))
+        vars.put(role + 'Port', replica.substring(replica.lastIndexOf(':') + 1))
+    }
+} else {
+    vars.put('readHost', vars.get('targetHost'))
+    vars.put('readPort', vars.get('targetPort'))
+}
 vars.put('targetProtocol', props.getProperty(prefix + 'target.protocol', 'http'))
 vars.put('token', props.getProperty(prefix + 'token', ''))
 // Names are lower-case: a server may fold userName's case (RFC 7643: caseExact false; Keycloak does).
@@ -35,3 +49,5 @@ vars.put('sideTag', side.toLowerCase(Locale.ROOT))
 // With a token endpoint (token.url), the first iteration fetches the token or takes the one Login got (token.groovy).
 vars.put('tokenRefreshAt', props.getProperty(prefix + 'token.url', '').isEmpty() ? String.valueOf(Long.MAX_VALUE)
         : props.getProperty(prefix + 'token.refreshAt', '0'))
+// The first iteration reads JMeter's CPU time and takes the token (token.groovy); later ones when either is due.
+vars.put('checkAt', '0')

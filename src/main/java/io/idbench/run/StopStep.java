@@ -25,6 +25,8 @@ record StopStep(RunDirectory run, PrintStream out) {
     void stop() throws IOException, InterruptedException {
         PreparedRun state = run.prepared();
         List<ProcessHandle> services = new ArrayList<>();
+        // Replicas first: they serve the first service's database and engine, which stop with it.
+        replicas(run.recordDir(), services);
         measured(RunDirectory.A, run.recordDir(), services);
         if (state.interleaved()) {
             measured(RunDirectory.B, state.versus().recordPath(), services);
@@ -36,6 +38,28 @@ record StopStep(RunDirectory run, PrintStream out) {
             }
         }
         awaitSampler(services.isEmpty());
+    }
+
+    /** The replicas' own telemetry (their pools and JVMs; the database is the one the first service reports) into the record. */
+    private void replicas(Path record, List<ProcessHandle> services) throws IOException, InterruptedException {
+        List<ObjectNode> replicas = new ArrayList<>();
+        for (int k = 2; Files.exists(run.replicaInfo(k)); k++) {
+            ServiceInfo replica = ServiceInfo.read(run.replicaInfo(k));
+            ObjectNode node = Json.mapper().createObjectNode().put("baseUrl", replica.baseUrl());
+            HttpResponse<String> r = replica.call("GET", Endpoints.TELEMETRY);
+            if (r.statusCode() == 200) {
+                JsonNode telemetry = Json.mapper().readTree(r.body());
+                node.set("connectionPool", telemetry.path("connectionPool"));
+                node.set("serviceJvm", telemetry.path("serviceJvm"));
+            }
+            replicas.add(node);
+            ProcessHandle.of(replica.pid()).ifPresent(services::add);
+        }
+        if (!replicas.isEmpty()) {
+            ObjectNode summary = RunRecord.read(record);
+            summary.putArray("replicaTelemetry").addAll(replicas);
+            RunRecord.write(record, summary);
+        }
     }
 
     /** One side: its telemetry into its record, which is marked measured (stopping its service is no interruption now). */

@@ -21,10 +21,20 @@ final class TargetProperties {
         p.setProperty("target.url", baseUrl);
         p.setProperty("target.protocol", uri.getScheme());
         p.setProperty("target.host", uri.getHost());
-        p.setProperty("target.port", "" + (uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80));
+        p.setProperty("target.port", "" + port(uri));
         p.setProperty("target.path", uri.getRawPath() == null ? "" : uri.getRawPath());
         p.setProperty("token", token);
         return p;
+    }
+
+    /** A base URL's host:port, its port explicit (a replica of the target as the plans address it). */
+    static String hostPort(String baseUrl) {
+        URI uri = URI.create(baseUrl);
+        return uri.getHost() + ":" + port(uri);
+    }
+
+    private static int port(URI uri) {
+        return uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80;
     }
 
     /** Adds properties to JMeter's for this run (the prepare step wrote the first ones; the start step adds the target's). */

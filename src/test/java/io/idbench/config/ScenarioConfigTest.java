@@ -57,6 +57,26 @@ class ScenarioConfigTest {
     }
 
     @Test
+    void aReplicaServesAnotherServesDatabaseAndEngineAndNeverSeeds() {
+        String db = "jdbc:postgresql://127.0.0.1:5999/idbench";
+        rejects(b -> b.withReplica(true), "a replica serves another serve's database: give its db url (db provider external), was auto");
+        rejects(b -> b.withReplica(true).withDbProvider("external").withDbUrl(db).withSearch("elasticsearch"),
+                "a replica searches another serve's engine: give its search url (search provider external), was auto");
+        rejects(b -> b.withReplica(true).withDbProvider("external").withDbUrl(db).withUsers(10).withFresh(true),
+                "a replica never seeds: fresh is the serve's that seeds");
+        rejects(b -> b.withReplica(true).withDbProvider("external").withDbUrl(db).withUsers(10).withUsersCsv("u.csv"),
+                "a replica never seeds: a users CSV is the serve's that seeds");
+        rejects(b -> b.withTokenKey("too short"), "token key must be at least 32 characters long, was 9");
+        ScenarioConfig replica = ScenarioConfig.builder().withReplica(true).withDbProvider("external").withDbUrl(db)
+                .withSearch("opensearch")
+                .withSearchProvider("external").withSearchUrl("http://127.0.0.1:9999")
+                .withTokenKey("k".repeat(ScenarioConfig.MIN_TOKEN_KEY)).build();
+        assertThat(replica.replica()).isTrue();
+        assertThat(replica.tokenKey()).hasSize(ScenarioConfig.MIN_TOKEN_KEY);
+        assertThat(ScenarioConfig.builder().build().tokenKey()).as("a random key per process").isNull();
+    }
+
+    @Test
     void preciseMessages() {
         rejects(b -> b.withStorage("mongo"), "storage must be one of jsonb, relational, was 'mongo'");
         rejects(b -> b.withPort(70000), "port must be between 0 and 65535 (0 = a free port), was 70000");
