@@ -12,7 +12,7 @@
 // from one to the next, so once a side was steady, a later repetition of it is steady as soon as
 // both JITs were quiet over its last window (from its second window on; its threads still warm
 // for at least `warmup` seconds). The windows, the JIT times and the decision are written to
-// <warmup.report.dir>/warmup-<rep>.json.
+// <warmup.report.dir>/warmup-<rep>.json (a remote engine's to warmup-<rep>@<host>_<port>.json).
 import java.util.concurrent.atomic.AtomicLong
 
 /** The service's JIT compile time so far (ms), or -1 where it does not say. */
@@ -126,6 +126,12 @@ synchronized (state.lock) {
                       allThreadsAt: state.allThreadsAt, windowSeconds: windowMs / 1000.0d, marginPct: margin * 100,
                       windows: w.collect { Math.round(it * 10) / 10.0d }, serviceCpuUs: state.cpu.collect { Math.round(it * 10) / 10.0d },
                       jmeterJitMs: state.jmeterJit, serviceJitMs: state.serviceJit]
-        new File(dir, 'warmup-' + rep + '.json').text = groovy.json.JsonOutput.toJson(report)
+        // A remote engine's threads are named host:port-…: its report is its own (engines on one host share the directory;
+        // one on another host writes there only where that directory exists).
+        def remote = ctx.getThread().getThreadName() =~ /^(.+:\d+)-/
+        String name = 'warmup-' + rep + (remote.find() ? '@' + remote.group(1).replace(':', '_') : '') + '.json'
+        if (new File(dir).isDirectory()) {
+            new File(dir, name).text = groovy.json.JsonOutput.toJson(report)
+        }
     }
 }

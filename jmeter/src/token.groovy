@@ -1,4 +1,16 @@
-// A token from the target's token endpoint (RFC 6749: client_credentials, or password), shared by
+// Before an iteration, when checkAt is due (a PreProcessor of a no-op sampler, not recorded), two things:
+// 1. This JMeter's own CPU time, at most once a second, into engineCpuMs (a JTL column, with engineCores): what the
+//    load generator spent, so that a run shows the headroom each engine had (remote engines too, whose processes the
+//    build cannot see). Read through JMX: the MXBean's implementation class is not open to Groovy's reflection.
+long now = System.currentTimeMillis()
+if (now >= ((vars.get('cpuAt') ?: '0') as long)) {
+    def os = new javax.management.ObjectName('java.lang:type=OperatingSystem')
+    long cpuNanos = java.lang.management.ManagementFactory.getPlatformMBeanServer().getAttribute(os, 'ProcessCpuTime') as long
+    vars.put('engineCpuMs', String.valueOf((long) (cpuNanos / 1000000L)))
+    vars.put('engineCores', String.valueOf(Runtime.getRuntime().availableProcessors()))
+    vars.put('cpuAt', String.valueOf(now + 1000L))
+}
+// 2. A token from the target's token endpoint (RFC 6749: client_credentials, or password), shared by
 // all threads through the properties and fetched again at three quarters of its lifetime, so a long
 // run never meets an expired one (Keycloak's last 300 s). One thread fetches; the others take it.
 // The side's prefix (versus.) selects its endpoint; without token.url the side has a static token.
@@ -6,10 +18,7 @@ String prefix = vars.get('side') == 'B' ? 'versus.' : ''
 String url = props.getProperty(prefix + 'token.url', '')
 if (url.isEmpty()) {
     vars.put('tokenRefreshAt', String.valueOf(Long.MAX_VALUE))
-    return
-}
-synchronized (props) {
-    long now = System.currentTimeMillis()
+} else synchronized (props) {
     long due = props.getProperty(prefix + 'token.refreshAt', '0') as long
     if (now >= due) {
         Map<String, String> form = [grant_type: props.getProperty(prefix + 'token.grant', 'client_credentials')]
@@ -46,3 +55,4 @@ synchronized (props) {
     vars.put('token', props.getProperty(prefix + 'token'))
     vars.put('tokenRefreshAt', props.getProperty(prefix + 'token.refreshAt'))
 }
+vars.put('checkAt', String.valueOf(Math.min(vars.get('cpuAt') as long, vars.get('tokenRefreshAt') as long)))

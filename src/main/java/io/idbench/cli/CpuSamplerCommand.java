@@ -3,6 +3,7 @@ package io.idbench.cli;
 import io.idbench.config.ConfigException;
 import io.idbench.telemetry.CpuSampler;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,6 +20,13 @@ public final class CpuSamplerCommand implements Callable<Integer> {
 
     @Option(names = "--service-pid", required = true, paramLabel = "<pid>", description = "The service's JVM.")
     long servicePid;
+
+    @Option(names = "--replica-pid", paramLabel = "<pid>", description = "A replica of the service (counted as the service); repeat.")
+    List<Long> replicaPids = List.of();
+
+    @Option(names = "--jmeter-pid", paramLabel = "<pid>",
+            description = "A remote JMeter engine running on this machine (counted as JMeter, not as another process); repeat.")
+    List<Long> jmeterPids = List.of();
 
     @Option(names = "--postgres-pid", defaultValue = "0", paramLabel = "<pid>",
             description = "The postmaster, when it is not the service's child (embedded PostgreSQL); 0: none.")
@@ -53,7 +61,8 @@ public final class CpuSamplerCommand implements Callable<Integer> {
         if (period < 10) {
             throw new ConfigException("period must be at least 10 ms, was " + period);
         }
-        new CpuSampler(new CpuSampler.Pids(servicePid, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid, harnessPid))
+        new CpuSampler(new CpuSampler.Pids(servicePid, replicaPids, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid,
+                jmeterPids, harnessPid))
                 .run(out, period);
         return 0;
     }

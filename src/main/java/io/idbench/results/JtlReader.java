@@ -29,6 +29,8 @@ public final class JtlReader {
     public static final String SERVER_CPU_MILLIS = "serverCpuMs";
     public static final String REP = "rep";
     public static final String SIDE = "side";
+    public static final String ENGINE_CPU_MILLIS = "engineCpuMs";
+    public static final String ENGINE_CORES = "engineCores";
 
     private JtlReader() {
     }
@@ -62,7 +64,8 @@ public final class JtlReader {
                     Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")),
                     phase, millis(row.get(SERVER_MILLIS)), millis(row.get(SERVER_CPU_MILLIS)),
                     blank(row.get(REP)) ? 1 : Integer.parseInt(row.get(REP)), blank(row.get(SIDE)) ? "A" : row.get(SIDE),
-                    row.getOrDefault("threadName", ""));
+                    row.getOrDefault("threadName", ""), millis(row.get(ENGINE_CPU_MILLIS)),
+                    blank(row.get(ENGINE_CORES)) ? 0 : Integer.parseInt(row.get(ENGINE_CORES)));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
         }

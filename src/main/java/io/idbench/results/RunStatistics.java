@@ -29,11 +29,12 @@ public final class RunStatistics {
     /**
      * What a run's statistics hold: per label (and {@link #ALL}); per phase, the samples left out;
      * the samples of the measured phase left out because not all threads were active; per label, the
-     * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none).
+     * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none); per JMeter engine,
+     * its counted samples.
      */
     public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Distribution> distributions,
             Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
-            Window measured, long warmUpFrom) {
+            Window measured, long warmUpFrom, Map<String, EngineLoad.Window> engines) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {
@@ -126,6 +127,7 @@ public final class RunStatistics {
         private long to = Long.MIN_VALUE;
         private long warmUpFrom = Long.MAX_VALUE;
         private long partial;
+        private final Map<String, EngineLoad.Window> engines = new TreeMap<>();
 
         Accumulator(long measureFrom, int minThreads, long fullUntil) {
             this.measureFrom = measureFrom;
@@ -152,6 +154,7 @@ public final class RunStatistics {
                 all.add(s);
                 collectors.computeIfAbsent(s.label(), l -> new LabelWindows.Collector()).add(s);
                 allSamples.add(s);
+                engines.computeIfAbsent(s.engine(), e -> new EngineLoad.Window()).add(s);
                 from = Math.min(from, s.timeStamp());
                 to = Math.max(to, s.end());
             }
@@ -172,7 +175,8 @@ public final class RunStatistics {
                 collectors.forEach((label, c) -> windows.put(label, c.build(measured.from(), measured.to())));
                 windows.put(ALL, allSamples.build(measured.from(), measured.to()));
             }
-            return new Result(out, distributions, excluded, partial, windows, measured, warmUpFrom == Long.MAX_VALUE ? 0 : warmUpFrom);
+            return new Result(out, distributions, excluded, partial, windows, measured, warmUpFrom == Long.MAX_VALUE ? 0 : warmUpFrom,
+                    engines);
         }
     }
 }

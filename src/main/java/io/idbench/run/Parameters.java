@@ -23,6 +23,8 @@ public final class Parameters {
     /** What the run provisions and measures: idbench's own service, or a real identity product. */
     public static final List<String> TARGETS = List.of("idbench", "keycloak");
     public static final List<String> GRANTS = List.of("client_credentials", "password");
+    /** The most replicas of the service a run starts (instances): each is a JVM with its own heap and pool. */
+    public static final int MAX_INSTANCES = 8;
     /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
     static final List<String> KEYCLOAK_OPTIONS = List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir",
             "pg.sharedBuffers", "fresh");
@@ -53,6 +55,13 @@ public final class Parameters {
             run("versus.jar", "", "the idbench jar of the other side (another commit's build); default: this build's"),
             run("versus.handicap", "", "the other side's calibration handicap, e.g. update:10% (default: none)"),
             run("service.heap", "1g", "the service JVM's heap, fixed (-Xms = -Xmx): no resizing while it is measured"),
+            run("instances", "1", "idbench serve processes on the one database and engine (replicas, at most " + MAX_INSTANCES
+                    + "): threads spread over them round robin, each writing through one and reading through the next"),
+            run("jmeter.remotes", "", "JMeter engines host:port,… that run the plan (distributed load: each runs every thread; give it"
+                    + " with -D, start each with scripts/jmeter-engine.sh); default: JMeter in the build"),
+            run("jmeter.rmi.keystore", "", "the RMI keystore the engines use (SSL, as JMeter expects); scripts/jmeter-engine.sh makes"
+                    + " one"),
+            run("jmeter.rmi.ssl", "true", "false: RMI to the engines without SSL, JMeter's opt-out for a private network"),
             run("results", "results", "where runs are recorded: <results>/<scenario>/<run-id>/"),
             run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
             run("machine", "", "this machine's name in the history, so that agents with the same hardware stay apart (default: none;"

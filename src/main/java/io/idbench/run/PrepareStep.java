@@ -69,6 +69,9 @@ final class PrepareStep {
         List<String> serveArgs = settings.idbenchService() ? serveArgs(resolved, RunDirectory.A)
                 : settings.provisioned() ? keycloakArgs(resolved, settings) : List.of();
         Versus versus = settings.interleaved() ? versus(resolver, overrides, settings, now) : null;
+        if (settings.jmeterRemotes.distributed()) {
+            settings.jmeterRemotes.checkReachable(); // before anything is provisioned
+        }
         FileTrees.empty(run.dir());
         Files.createDirectories(run.plans());
         Files.createDirectories(run.warmupReports());
@@ -238,6 +241,9 @@ final class PrepareStep {
             }
         }
         args.add("--token=" + TokenService.randomToken());
+        if (Integer.parseInt(resolved.get("instances")) > 1) {
+            args.add("--token-key=" + TokenService.randomToken()); // shared by the replicas, which copy these arguments
+        }
         args.addAll(AdminLogin.generate().serveOptions());
         args.add("--info-file=" + run.serviceInfo(side));
         args.add("--stop-with-parent");
@@ -329,8 +335,21 @@ final class PrepareStep {
                 p.putAll(s.targetAuth.properties(""));
             }
         }
+        if (s.jmeterRemotes.distributed()) {
+            p.putAll(s.jmeterRemotes.rmiProperties());
+        }
         try (var w = Files.newBufferedWriter(PrivateFiles.ensure(run.jmeterProperties()))) {
             p.store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
+        }
+        if (s.jmeterRemotes.distributed()) {
+            // The engines evaluate the plan's ${__P(…)}: they get this file's properties as JMeter's global ones. Named as
+            // a file (-G<file>), not one -Gkey=value each, they stay off the command line and out of JMeter's log.
+            Properties global = new Properties();
+            global.setProperty(run.jmeterProperties().toAbsolutePath().toString(), "");
+            Files.createDirectories(run.jmeterConfiguration());
+            try (var w = Files.newBufferedWriter(run.jmeterConfiguration().resolve("global.properties"))) {
+                global.store(w, "jmeter-maven-plugin passes each as -G<key>=<value>: an empty value makes it -G<file>=");
+            }
         }
     }
 

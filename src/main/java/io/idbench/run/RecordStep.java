@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.FileTrees;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.CpuAccount;
+import io.idbench.results.EngineLoad;
 import io.idbench.results.JtlReader;
 import io.idbench.results.LabelStatistics;
 import io.idbench.results.LabelWindows;
@@ -20,12 +21,14 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -88,6 +91,14 @@ record RecordStep(RunDirectory run, PrintStream out) {
             parts.keySet().removeIf(p -> !p.side().equals(side));
             recordSettling(parts, summary.putArray("settling"));
             parts.keySet().removeIf(RunStatistics.Part::settling);
+            Map<String, EngineLoad.Engine> engines = EngineLoad.of(parts.values());
+            if (EngineLoad.distributed(engines)) {
+                summary.putPOJO("engines", engines);
+                engines.forEach((engine, load) -> out.println("[idbench] JMeter engine " + engine + ": " + load.samples()
+                        + " measured samples" + (load.cpuMs() == null ? "" : String.format(Locale.ROOT,
+                                ", its CPU %.0f%% of one core (%d there), %.0f µs per request", load.cpuPctOfOneCore(), load.cores(),
+                                load.cpuUsPerRequest()))));
+            }
             int expected = state.repeat();
             if (parts.size() < expected) {
                 problems.add("JMeter measured " + parts.size() + " of " + expected + " repetitions");
@@ -104,7 +115,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             rep.put("repetition", n);
             rep.putPOJO("excludedPhases", stats.excludedPhases());
             rep.put("partialConcurrencySamples", stats.partialConcurrencySamples());
-            WarmUp.of(run.warmupReports().resolve("warmup-" + part.rep() + ".json"), stats).ifPresent(w -> rep.putPOJO("warmup", w));
+            recordWarmUp(rep, part.rep(), stats);
             RunStatistics.Window measured = stats.measured();
             if (measured != null) {
                 rep.put("measuredSeconds", measured.seconds());
@@ -180,20 +191,48 @@ record RecordStep(RunDirectory run, PrintStream out) {
         return violation;
     }
 
+    /**
+     * A repetition's warm-up as the plan reported it: the build's JMeter's, or each remote engine's (each decides its own
+     * steady state); an engine on another host keeps its report there.
+     */
+    private void recordWarmUp(ObjectNode rep, int repetition, RunStatistics.Result stats) throws IOException {
+        WarmUp.of(run.warmupReports().resolve("warmup-" + repetition + ".json"), stats).ifPresent(w -> rep.putPOJO("warmup", w));
+        if (!Files.isDirectory(run.warmupReports())) {
+            return;
+        }
+        ObjectNode byEngine = rep.objectNode();
+        List<Path> reports = new ArrayList<>();
+        try (DirectoryStream<Path> found = Files.newDirectoryStream(run.warmupReports(), "warmup-" + repetition + "@*.json")) {
+            found.forEach(reports::add);
+        }
+        Collections.sort(reports);
+        for (Path report : reports) {
+            String name = report.getFileName().toString();
+            String engine = name.substring(name.indexOf('@') + 1, name.length() - ".json".length());
+            WarmUp.of(report, stats).ifPresent(w -> byEngine.putPOJO(engine.substring(0, engine.lastIndexOf('_')) + ":"
+                    + engine.substring(engine.lastIndexOf('_') + 1), w));
+        }
+        if (!byEngine.isEmpty()) {
+            rep.set("warmupByEngine", byEngine);
+        }
+    }
+
     /** The settling repetitions, apart: their warm-up (the run's first, the long one) and figures, to show what they kept out. */
-    private void recordSettling(Map<RunStatistics.Part, RunStatistics.Result> parts, ArrayNode settling) {
-        parts.forEach((part, stats) -> {
+    private void recordSettling(Map<RunStatistics.Part, RunStatistics.Result> parts, ArrayNode settling) throws IOException {
+        for (Map.Entry<RunStatistics.Part, RunStatistics.Result> e : parts.entrySet()) {
+            RunStatistics.Part part = e.getKey();
+            RunStatistics.Result stats = e.getValue();
             if (!part.settling()) {
-                return;
+                continue;
             }
             ObjectNode rep = settling.addObject();
             rep.put("repetition", part.rep());
-            WarmUp.of(run.warmupReports().resolve("warmup-" + part.rep() + ".json"), stats).ifPresent(w -> rep.putPOJO("warmup", w));
+            recordWarmUp(rep, part.rep(), stats);
             if (stats.measured() != null) {
                 rep.put("measuredSeconds", stats.measured().seconds());
             }
             rep.putPOJO("figures", figures(stats));
-        });
+        }
     }
 
     /** A repetition's figures as the run's are taken (interpolated percentiles…): what a paired comparison compares. */

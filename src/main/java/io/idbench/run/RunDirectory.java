@@ -25,8 +25,18 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path serveArgs(String side) { return dir.resolve(side.equals(A) ? "serve.args" : "serve-versus.args"); }
     public Path serviceInfo(String side) { return dir.resolve(side.equals(A) ? "service.json" : "service-versus.json"); }
     public Path serviceLog(String side) { return dir.resolve(side.equals(A) ? "service.log" : "service-versus.log"); }
+    /** Replica k (2 … instances) of side A's service: its arguments, ready file and log. */
+    public Path replicaArgs(int k) {
+        return dir.resolve("serve-replica-" + k + ".args");
+    }
+    public Path replicaInfo(int k) { return dir.resolve("service-replica-" + k + ".json"); }
+    public Path replicaLog(int k) { return dir.resolve("service-replica-" + k + ".log"); }
     public Path jmeterProperties() { return dir.resolve("jmeter-run.properties"); }
     public Path plans() { return dir.resolve("plans"); }
+    /** Property files jmeter-maven-plugin merges into JMeter's own (its propertiesFilesDirectory). */
+    public Path jmeterConfiguration() {
+        return dir.resolve("jmeter-conf");
+    }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
     /** The ids a target seeded over SCIM assigned (id,userName), for the plans that address seeded identities. */
     public Path idsFile() {

@@ -64,6 +64,10 @@ public final class RunSettings {
     public final String versusHandicap;
     /** The service JVM's heap, fixed, e.g. 1g. */
     public final String serviceHeap;
+    /** Replicas of idbench's service on one database and engine. */
+    public final int instances;
+    /** The remote JMeter engines (none: JMeter runs in the build) and how RMI reaches them. */
+    final JmeterRemotes jmeterRemotes;
 
     public RunSettings(ScenarioResolver.Resolved r, Instant now) {
         scenario = r.scenario();
@@ -130,6 +134,8 @@ public final class RunSettings {
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
         targetPid = longIn(r, "target.pid", 0, Long.MAX_VALUE);
         targetAuth = TargetAuth.of(r);
+        instances = intIn(r, "instances", 1, Parameters.MAX_INSTANCES);
+        jmeterRemotes = JmeterRemotes.of(r);
         checkCombinations(r);
         recordScenario = recordScenario(r);
     }
@@ -190,6 +196,14 @@ public final class RunSettings {
         }
         if (versus != null && targetUrl != null) {
             throw new ConfigException("versus runs two services this build provisions; target.url benchmarks one already running");
+        }
+        if (instances > 1 && !idbenchService()) {
+            throw new ConfigException("instances starts replicas of idbench's service; " + (targetUrl != null
+                    ? "target.url benchmarks a server already running (give its load balancer's URL there)"
+                    : "target=" + target + " provisions one " + target));
+        }
+        if (instances > 1 && versus != null) {
+            throw new ConfigException("versus compares two services of one instance each; drop instances or versus");
         }
         if (versus != null && rate > 0) {
             throw new ConfigException("versus interleaves closed workloads; the open workload (rate) runs one service at a fixed rate");

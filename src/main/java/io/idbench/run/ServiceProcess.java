@@ -71,18 +71,34 @@ final class ServiceProcess {
      * The CPU sampler beside the service ({@code idbench cpu-sampler}), a child of the build like
      * JMeter: small and cheap (a serial collector, C1 only), it ends by itself when the service ends.
      */
-    static Process launchSampler(Path jar, ServiceInfo a, ServiceInfo b, Path csv, Path log) throws IOException {
+    static Process launchSampler(Path jar, ServiceInfo a, List<ServiceInfo> replicas, ServiceInfo b, List<Long> localEngines,
+            Path csv, Path log) throws IOException {
         // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
         long service = pid(a, "keycloak") != 0 ? pid(a, "keycloak") : a.pid();
-        return launchSampler(jar, List.of("--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
+        List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
                 "--engine-pid=" + pid(a, "searchEngine"),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
-                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine"))), csv, log);
+                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine"))));
+        // Replicas of the service count as the service: the system under test is all of them.
+        replicas.forEach(r -> pids.add("--replica-pid=" + r.pid()));
+        localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
+        return launchSampler(jar, pids, csv, log);
+    }
+
+    /** {@code idbench engine-watch} beside JMeter, its lines on the build's error output: an engine that dies fails the run. */
+    static Process launchEngineWatch(Path jar, List<String> engines, Path record, Path log) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar",
+                jar.toString(), "engine-watch", "--harness-pid=" + ProcessHandle.current().pid(), "--record=" + record));
+        engines.forEach(e -> command.add("--engine=" + e));
+        return new ProcessBuilder(command).redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
     /** The sampler for a target given by URL whose server process (and its children) is {@code targetPid}. */
-    static Process launchSampler(Path jar, long targetPid, Path csv, Path log) throws IOException {
-        return launchSampler(jar, List.of("--service-pid=" + targetPid), csv, log);
+    static Process launchSampler(Path jar, long targetPid, List<Long> localEngines, Path csv, Path log) throws IOException {
+        List<String> pids = new ArrayList<>(List.of("--service-pid=" + targetPid));
+        localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
+        return launchSampler(jar, pids, csv, log);
     }
 
     private static Process launchSampler(Path jar, List<String> pids, Path csv, Path log) throws IOException {

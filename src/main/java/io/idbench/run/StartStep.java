@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.results.RunRecord;
@@ -13,7 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 /**
  * pre-integration-test: opens the run's record (status running), starts the service and waits
@@ -41,6 +45,17 @@ final class StartStep {
         if (versus != null) {
             open(versus);
         }
+        String remotes = state.parameters().getOrDefault("jmeter.remotes", "").replace(" ", "");
+        List<String> engines = remotes.isEmpty() ? List.of() : List.of(remotes.split(","));
+        List<Long> localEngines = JmeterRemotes.localPids(engines);
+        if (!engines.isEmpty()) {
+            // JMeter's client would wait forever for an engine that died: the watch fails the run instead.
+            ServiceProcess.launchEngineWatch(jar, engines, record, run.dir().resolve("engine-watch.log"));
+            if (!localEngines.isEmpty()) {
+                out.println("[idbench] JMeter engines on this machine (pids " + localEngines.stream().map(String::valueOf)
+                        .collect(Collectors.joining(", ")) + ") count as JMeter in the CPU account, not as other processes");
+            }
+        }
         if (!state.settings().provisioned()) {
             // No service of ours marks the record when the build stops early: the build's JVM does, as it exits.
             Path summary = record.resolve(RunRecord.FILE);
@@ -56,7 +71,7 @@ final class StartStep {
             long pid = Long.parseLong(state.parameters().getOrDefault("target.pid", "0"));
             if (pid > 0) {
                 out.println("[idbench] Sampling the CPU of the target's process " + pid + " and its children as the service's");
-                ServiceProcess.launchSampler(jar, pid, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+                ServiceProcess.launchSampler(jar, pid, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
             }
             return;
         }
@@ -66,12 +81,13 @@ final class StartStep {
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();
         ServiceInfo a = startService(RunDirectory.A, jar, record, timeout);
+        List<ServiceInfo> replicas = startReplicas(state, a, record, timeout);
         ServiceInfo b = null;
         if (versus != null) {
             Path versusJar = versus.jar() != null ? Path.of(versus.jar()) : jar;
             b = startService(RunDirectory.B, versusJar, versus.recordPath(), timeout);
         }
-        ServiceProcess.launchSampler(jar, a, b, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         if (!state.settings().idbenchService()) {
             OtherTarget target = new OtherTarget(run, record, out);
             target.appendProduct(a);
@@ -79,10 +95,13 @@ final class StartStep {
             return;
         }
         resetTelemetry(a);
-        appendTarget(a, RunDirectory.A);
+        for (ServiceInfo replica : replicas) {
+            resetTelemetry(replica);
+        }
+        appendTarget(a, replicas, RunDirectory.A);
         if (b != null) {
             resetTelemetry(b);
-            appendTarget(b, RunDirectory.B);
+            appendTarget(b, List.of(), RunDirectory.B);
         }
     }
 
@@ -142,11 +161,41 @@ final class StartStep {
         return service;
     }
 
-    /** JMeter's properties for one side: its URL in parts and token (B's prefixed versus.), and A's login. */
-    private void appendTarget(ServiceInfo service, String side) throws IOException {
+    /** The service's replicas (instances > 1), ready; the record lists their URLs. */
+    private List<ServiceInfo> startReplicas(PreparedRun state, ServiceInfo a, Path record, Duration timeout)
+            throws IOException, InterruptedException {
+        int instances = Integer.parseInt(state.parameters().getOrDefault("instances", "1"));
+        if (instances < 2) {
+            return List.of();
+        }
+        List<ServiceInfo> replicas;
+        try {
+            replicas = Replicas.start(run, jar, instances, a, heap, timeout, out);
+        } catch (ServiceProcess.ServiceFailedException e) {
+            RunRecord.setStatus(record, RunRecord.FAILED, "a replica: " + e.getMessage());
+            throw e;
+        }
+        ObjectNode summary = RunRecord.read(record);
+        ArrayNode urls = ((ObjectNode) summary.path("service")).putArray("replicas");
+        urls.add(a.baseUrl());
+        replicas.forEach(r -> urls.add(r.baseUrl()));
+        RunRecord.write(record, summary);
+        return replicas;
+    }
+
+    /**
+     * JMeter's properties for one side: its URL in parts and token (B's prefixed versus.), its replicas' host:port
+     * (target.replicas, when there are more than one: the plans spread their threads over them), and A's login.
+     */
+    private void appendTarget(ServiceInfo service, List<ServiceInfo> replicas, String side) throws IOException {
         Properties p = new Properties();
         String prefix = side.equals(RunDirectory.A) ? "" : "versus.";
         TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
+        if (!replicas.isEmpty()) {
+            List<String> all = new ArrayList<>(List.of(TargetProperties.hostPort(service.baseUrl())));
+            replicas.forEach(r -> all.add(TargetProperties.hostPort(r.baseUrl())));
+            p.setProperty(prefix + "target.replicas", String.join(",", all));
+        }
         if (side.equals(RunDirectory.A)) {
             // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant.
             AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));

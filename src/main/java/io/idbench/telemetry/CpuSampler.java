@@ -42,6 +42,10 @@ public final class CpuSampler {
     private final OperatingSystem os;
     private final CentralProcessor processor;
     private final long servicePid;
+    /** More processes of side A's service (its replicas). */
+    private final List<Long> replicaPids;
+    /** Remote JMeter engines that happen to run on this machine: load generation, not a disturbance. */
+    private final List<Long> jmeterEnginePids;
     private final long postgresPid;
     private final long harnessPid;
     private final long versusPid;
@@ -57,8 +61,8 @@ public final class CpuSampler {
     private final SpeedProbe probe = new SpeedProbe();
 
     /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
-    public record Pids(long service, long postgres, long engine, long versusService, long versusPostgres, long versusEngine,
-            long harness) {
+    public record Pids(long service, List<Long> replicas, long postgres, long engine, long versusService, long versusPostgres,
+            long versusEngine, List<Long> jmeterEngines, long harness) {
     }
 
     /** 0 for a process that is not there (no side B, no engine, or one this machine cannot see). */
@@ -67,6 +71,8 @@ public final class CpuSampler {
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
         this.servicePid = pids.service();
+        this.replicaPids = List.copyOf(pids.replicas());
+        this.jmeterEnginePids = List.copyOf(pids.jmeterEngines());
         this.postgresPid = pids.postgres();
         this.enginePid = pids.engine();
         this.harnessPid = pids.harness();
@@ -139,6 +145,8 @@ public final class CpuSampler {
     private void discover() {
         Map<Long, Integer> component = new HashMap<>();
         side(servicePid, postgresPid, enginePid, "", component);
+        replicaPids.forEach(replica -> tree(replica, index("service"), component));
+        jmeterEnginePids.forEach(engine -> tree(engine, index("jmeter"), component));
         if (versusPid > 0) {
             side(versusPid, versusPostgresPid, versusEnginePid, VERSUS, component);
         }

@@ -24,7 +24,8 @@ class BootstrapTest {
                 double ms = -meanMs * Math.log(1 - random.nextDouble());
                 long elapsed = Math.round(ms);
                 long end = start + i / 2;
-                c.add(new JtlSample(end - elapsed, elapsed, LABEL, true, 10, "measure", ms, ms / 4, r + 1, "A", "t" + i % 10));
+                c.add(new JtlSample(end - elapsed, elapsed, LABEL, true, 10, "measure", ms, ms / 4, r + 1, "A", "t" + i % 10,
+                        Double.NaN, 0));
             }
             out.add(c.build(start, start + 1000));
         }

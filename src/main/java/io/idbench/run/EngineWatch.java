@@ -1,0 +1,92 @@
+package io.idbench.run;
+
+import io.idbench.results.RunRecord;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Watches the remote JMeter engines while the build's JMeter runs the plan on them ({@code idbench engine-watch}, a child
+ * of the build beside JMeter). JMeter's client waits for every engine to report its end: one that died never does, and
+ * the build would wait until it is killed. So an engine that stops accepting connections on two checks in a row fails
+ * the run: the record says which engine and when, and JMeter is stopped, which fails the build.
+ */
+public final class EngineWatch {
+    /** Between checks: an engine that died is noticed within two of them. */
+    public static final Duration PERIOD = Duration.ofSeconds(2);
+
+    private final List<String> engines;
+    private final long harnessPid;
+    private final Path record;
+    private final PrintStream err;
+
+    /**
+     * @param harnessPid the build, whose child JMeter runs the plan
+     * @param record the run's record, marked failed when an engine dies
+     */
+    public EngineWatch(List<String> engines, long harnessPid, Path record, PrintStream err) {
+        this.engines = List.copyOf(engines);
+        this.harnessPid = harnessPid;
+        this.record = record;
+        this.err = err;
+    }
+
+    /**
+     * Checks the engines from the moment JMeter runs until it ends (or the build does).
+     *
+     * @return the engine that died, or empty when JMeter ended with all of them alive
+     */
+    public Optional<String> run() throws InterruptedException {
+        ProcessHandle jmeter = null;
+        String failing = null;
+        while (harnessAlive()) {
+            if (jmeter == null) {
+                jmeter = jmeter().orElse(null);
+            } else if (!jmeter.isAlive()) {
+                return Optional.empty();
+            } else {
+                String down = firstDown();
+                if (down != null && down.equals(failing)) {
+                    fail(jmeter, down);
+                    return Optional.of(down.substring(0, down.indexOf(' ')));
+                }
+                failing = down;
+            }
+            Thread.sleep(PERIOD.toMillis());
+        }
+        return Optional.empty();
+    }
+
+    private boolean harnessAlive() {
+        return ProcessHandle.of(harnessPid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** The build's JMeter: its descendant that runs ApacheJMeter's jar. */
+    private Optional<ProcessHandle> jmeter() {
+        return ProcessHandle.of(harnessPid).stream().flatMap(ProcessHandle::descendants)
+                .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")).findFirst();
+    }
+
+    /** The first engine that refuses a connection, with why ("host:port (Connection refused)"), or null. */
+    private String firstDown() {
+        for (String engine : engines) {
+            String reason = JmeterRemotes.unreachable(engine);
+            if (reason != null) {
+                return engine + " (" + reason + ")";
+            }
+        }
+        return null;
+    }
+
+    private void fail(ProcessHandle jmeter, String down) {
+        String reason = "JMeter engine " + down + " stopped answering during the run: its samples end there and JMeter's client"
+                + " would wait for it forever";
+        err.println("[idbench] " + reason + "; stopping JMeter: the run fails");
+        err.flush();
+        RunRecord.setStatus(record, RunRecord.FAILED, reason);
+        jmeter.descendants().forEach(ProcessHandle::destroyForcibly);
+        jmeter.destroyForcibly();
+    }
+}
