@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
 import io.idbench.provision.ContainerEngine;
 import io.idbench.results.RunRecord;
-import io.idbench.results.RunStatistics;
 import io.idbench.support.Postmasters;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -26,44 +24,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The benchmark as a user runs it: {@code ./mvnw verify} on a copy of this project (main sources,
- * plans, parameters, wrapper), through jmeter-maven-plugin, against a real service or a
- * deliberately failing one. Each build takes about a minute.
+ * The benchmark as a user runs it ({@link ProjectBuildTestBase}), against a real service or a deliberately failing one, in
+ * containers, Keycloak, and killed half-way. Each build takes about a minute.
  */
-class BenchmarkLifecycleTest {
-    private static final Path PROJECT = Path.of("").toAbsolutePath();
-    private static final List<String> COPIED = List.of("pom.xml", "formatter.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters",
-            "site");
-
-    @TempDir
-    static Path tmp;
-    private static Path project;
-
-    @BeforeAll
-    static void copyProject() throws IOException {
-        project = tmp.resolve("project");
-        for (String part : COPIED) {
-            FileTrees.copy(PROJECT.resolve(part), project.resolve(part));
-        }
-        project.resolve("mvnw").toFile().setExecutable(true);
-    }
-
-    /** ./mvnw verify in the copy; the unit tests are not copied, the engines' distributions are the outer build's. */
-    private static Process verify(Path log, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("./mvnw", "-B", "-ntp", "verify", "-DskipTests",
-                "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist"), "-Dresults=" + tmp.resolve("results")));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    private static JsonNode summary(String scenario, String runId) throws IOException {
-        return Json.mapper().readTree(tmp.resolve("results").resolve(scenario).resolve(runId).resolve(RunRecord.FILE).toFile());
-    }
+class BenchmarkLifecycleTest extends ProjectBuildTestBase {
 
     @Test
     void aPlanAgainstAFailingServiceFailsTheBuildAndIsRecordedAsFailed() throws Exception {
@@ -268,12 +235,6 @@ class BenchmarkLifecycleTest {
         } finally {
             mvn.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
             mvn.destroyForcibly();
-        }
-    }
-
-    private static long measuredSamples(Path jtl) throws IOException {
-        try (Stream<String> l = Files.lines(jtl)) {
-            return l.filter(line -> line.contains("," + RunStatistics.MEASURE + ",")).count();
         }
     }
 }

@@ -10,6 +10,8 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.seed.QueryAnswers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -147,7 +149,32 @@ class PrepareStepTest {
                         List.of(), "target.url benchmarks a SCIM server that is already running, but storage (from -D) provisions"
                                 + " one; drop it"),
                 Arguments.of(d("target.token", "t"), List.of(), "target.token is given without target.url"),
-                Arguments.of(d("tolerance", "-5"), List.of(), "tolerance must be between 0 and 1000, was -5"));
+                Arguments.of(d("tolerance", "-5"), List.of(), "tolerance must be between 0 and 1000, was -5"),
+                Arguments.of(d("instances", "9"), List.of(), "instances must be between 1 and 8, was 9"),
+                Arguments.of(d("instances", "2", "target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t"), List.of(),
+                        "instances starts replicas of idbench's service; target.url benchmarks a server already running (give its"
+                                + " load balancer's URL there)"),
+                Arguments.of(d("instances", "2"), List.of("target-keycloak"),
+                        "instances starts replicas of idbench's service; target=keycloak provisions one keycloak"),
+                Arguments.of(d("instances", "2", "versus", "jsonb-nodyn-1k"), List.of(),
+                        "versus compares two services of one instance each; drop instances or versus"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:99999"), List.of(), "jmeter.remotes must be host:port of each engine,"
+                        + " comma-separated (port 1 to 65535), was '127.0.0.1:99999'"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099,"), List.of(), "jmeter.remotes must be host:port of each engine,"
+                        + " comma-separated (port 1 to 65535), was '127.0.0.1:1099,'"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099,127.0.0.1:1099", "jmeter.rmi.ssl", "false"), List.of(),
+                        "jmeter.remotes names 127.0.0.1:1099 twice"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099"), List.of(), "jmeter.remotes talks RMI over SSL with the engines'"
+                        + " keystore: give -Djmeter.rmi.keystore=<rmi_keystore.jks> (scripts/jmeter-engine.sh makes one and prints its"
+                        + " path), or -Djmeter.rmi.ssl=false on a private network"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099", "jmeter.rmi.keystore", "/nonexistent/rmi.jks"), List.of(),
+                        "jmeter.rmi.keystore /nonexistent/rmi.jks is not a readable file"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099", "jmeter.rmi.ssl", "false", "jmeter.rmi.keystore", "rmi.jks"),
+                        List.of(), "jmeter.rmi.keystore is given, but jmeter.rmi.ssl is false; drop one"),
+                Arguments.of(d("jmeter.rmi.ssl", "false"), List.of(),
+                        "jmeter.rmi.ssl configures RMI to remote JMeter engines, but jmeter.remotes is empty"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099", "jmeter.rmi.ssl", "maybe"), List.of(),
+                        "jmeter.rmi.ssl must be true or false, was 'maybe'"));
     }
 
     @ParameterizedTest
@@ -352,6 +379,33 @@ class PrepareStepTest {
         Files.createDirectories(basedir.resolve("results/jsonb-nodyn-1k/r1"));
         assertThatThrownBy(() -> prepare(d("runId", "r1"))).isInstanceOf(ConfigException.class)
                 .hasMessage("a run is already recorded in " + basedir.resolve("results/jsonb-nodyn-1k/r1") + "; give another -DrunId");
+    }
+
+    @Test
+    void remoteEnginesMustAnswerBeforeAnythingIsProvisioned() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        assertThatThrownBy(() -> prepare(d("jmeter.remotes", "127.0.0.1:" + closed, "jmeter.rmi.ssl", "false")))
+                .isInstanceOf(ConfigException.class).hasMessage("JMeter engine 127.0.0.1:" + closed + " (Connection refused) does not"
+                        + " answer: start each on its host with scripts/jmeter-engine.sh --port <port>");
+        assertThat(run.dir()).doesNotExist();
+    }
+
+    @Test
+    void remoteEnginesGetTheRunsPropertiesAsGlobalOnesAndReplicasShareATokenKey() throws Exception {
+        try (ServerSocket engine = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            prepare(d("jmeter.remotes", "127.0.0.1:" + engine.getLocalPort(), "jmeter.rmi.ssl", "false", "instances", "2"));
+        }
+        assertThat(jmeterProperties()).containsEntry("server.rmi.ssl.disable", "true");
+        Properties global = new Properties();
+        try (var in = Files.newBufferedReader(run.jmeterConfiguration().resolve("global.properties"))) {
+            global.load(in);
+        }
+        assertThat(global).containsOnlyKeys(run.jmeterProperties().toAbsolutePath().toString());
+        assertThat(Files.readAllLines(run.serveArgs())).anyMatch(a -> a.matches("--token-key=\\S{32,}"));
+        assertThat(run.readRun().path("parameters").path("instances").asText()).isEqualTo("2");
     }
 
     private Properties jmeterProperties() throws Exception {
