@@ -294,7 +294,9 @@ final class PrepareStep {
         p.setProperty("threads", "" + s.threads);
         p.setProperty("rampup", "" + s.rampup);
         p.setProperty("warmup", "" + s.warmup);
-        p.setProperty("warmupMax", "" + s.warmupMax);
+        // Remote engines cannot agree on when the service is steady: each would leave its warm-up at another moment and their
+        // repetitions drift apart. A fixed warm-up (the shortest) keeps them in step; the settling repetitions take the JIT.
+        p.setProperty("warmupMax", "" + (s.jmeterRemotes.distributed() ? s.warmup : s.warmupMax));
         p.setProperty("steady.pct", "" + s.steadyPct);
         p.setProperty("warmup.report.dir", run.warmupReports().toAbsolutePath().toString());
         p.setProperty("loops", byTime ? "-1" : "" + s.loops);
@@ -358,8 +360,9 @@ final class PrepareStep {
                 : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
         out.println("[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
                 r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
-                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + s.warmup + "-" + s.warmupMax
-                + " s until steady"
+                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + (s.jmeterRemotes.distributed()
+                        ? s.warmup + " s on each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step"
+                        : s.warmup + "-" + s.warmupMax + " s until steady")
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
                 + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : ""));
         out.println("[idbench] " + (s.provisioned() && !s.idbenchService() ? "Target: Keycloak " + KeycloakSetup.VERSION

@@ -208,6 +208,10 @@ public final class RunSettings {
         if (versus != null && rate > 0) {
             throw new ConfigException("versus interleaves closed workloads; the open workload (rate) runs one service at a fixed rate");
         }
+        if (jmeterRemotes.distributed() && duration == 0 && !openModel()) {
+            throw new ConfigException("jmeter.remotes needs duration > 0: remote engines stay in step only when each measures the same"
+                    + " seconds (with loops, a faster engine starts its next repetition while another still measures)");
+        }
     }
 
     /** Whether two services are compared, their repetitions interleaved. */

@@ -174,7 +174,10 @@ class PrepareStepTest {
                 Arguments.of(d("jmeter.rmi.ssl", "false"), List.of(),
                         "jmeter.rmi.ssl configures RMI to remote JMeter engines, but jmeter.remotes is empty"),
                 Arguments.of(d("jmeter.remotes", "127.0.0.1:1099", "jmeter.rmi.ssl", "maybe"), List.of(),
-                        "jmeter.rmi.ssl must be true or false, was 'maybe'"));
+                        "jmeter.rmi.ssl must be true or false, was 'maybe'"),
+                Arguments.of(d("jmeter.remotes", "127.0.0.1:1099", "jmeter.rmi.ssl", "false"), List.of(), "jmeter.remotes needs"
+                        + " duration > 0: remote engines stay in step only when each measures the same seconds (with loops, a faster"
+                        + " engine starts its next repetition while another still measures)"));
     }
 
     @ParameterizedTest
@@ -387,18 +390,21 @@ class PrepareStepTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
-        assertThatThrownBy(() -> prepare(d("jmeter.remotes", "127.0.0.1:" + closed, "jmeter.rmi.ssl", "false")))
+        assertThatThrownBy(() -> prepare(d("jmeter.remotes", "127.0.0.1:" + closed, "jmeter.rmi.ssl", "false", "duration", "10")))
                 .isInstanceOf(ConfigException.class).hasMessage("JMeter engine 127.0.0.1:" + closed + " (Connection refused) does not"
                         + " answer: start each on its host with scripts/jmeter-engine.sh --port <port>");
         assertThat(run.dir()).doesNotExist();
     }
 
     @Test
-    void remoteEnginesGetTheRunsPropertiesAsGlobalOnesAndReplicasShareATokenKey() throws Exception {
+    void remoteEnginesGetTheRunsPropertiesAsGlobalOnesWarmUpInStepAndReplicasShareATokenKey() throws Exception {
         try (ServerSocket engine = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            prepare(d("jmeter.remotes", "127.0.0.1:" + engine.getLocalPort(), "jmeter.rmi.ssl", "false", "instances", "2"));
+            prepare(d("jmeter.remotes", "127.0.0.1:" + engine.getLocalPort(), "jmeter.rmi.ssl", "false", "instances", "2",
+                    "duration", "10", "warmup", "7"));
         }
-        assertThat(jmeterProperties()).containsEntry("server.rmi.ssl.disable", "true");
+        // No engine waits for a steady state the others cannot see: each warms up for warmup s, in step.
+        assertThat(jmeterProperties()).containsEntry("server.rmi.ssl.disable", "true").containsEntry("warmup", "7")
+                .containsEntry("warmupMax", "7");
         Properties global = new Properties();
         try (var in = Files.newBufferedReader(run.jmeterConfiguration().resolve("global.properties"))) {
             global.load(in);
