@@ -361,7 +361,8 @@ final class PrepareStep {
         out.println("[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
                 r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
                 + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + (s.jmeterRemotes.distributed()
-                        ? s.warmup + " s on each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step"
+                        ? s.warmup + " s on " + (s.jmeterRemotes.engines().size() == 1 ? "the remote JMeter engine"
+                                : "each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step")
                         : s.warmup + "-" + s.warmupMax + " s until steady")
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
                 + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : ""));
