@@ -1,6 +1,5 @@
 package io.idbench.cli;
 
-import io.idbench.run.EngineWatch;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,9 +1,7 @@
 package io.idbench.run;
 
+import io.idbench.cli.EngineWatch;
 import io.idbench.config.ConfigException;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +18,6 @@ import java.util.Set;
 record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
     /** The most engines one run drives. */
     static final int MAX_ENGINES = 16;
-    /** How long an engine may take to accept a connection before the run is refused (prepare) or failed (during it). */
-    static final int CONNECT_TIMEOUT_MS = 3_000;
     /** JMeter's own defaults for the keystore that scripts/jmeter-engine.sh makes (create-rmi-keystore.sh's). */
     static final String KEYSTORE_PASSWORD = "changeit";
 
@@ -100,7 +96,7 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
     void checkReachable() {
         List<String> down = new ArrayList<>();
         for (String engine : engines) {
-            String reason = unreachable(engine);
+            String reason = EngineWatch.unreachable(engine);
             if (reason != null) {
                 down.add(engine + " (" + reason + ")");
             }
@@ -111,16 +107,6 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
         }
     }
 
-    /** Why an engine does not accept a connection (refused, timed out…), or null when it does. */
-    static String unreachable(String engine) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host(engine), port(engine)), CONNECT_TIMEOUT_MS);
-            return null;
-        } catch (IOException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        }
-    }
-
     /**
      * The processes of the engines that run on this machine (named by a loopback address), found by their command line as
      * jmeter-server and scripts/jmeter-engine.sh start them ({@code -Dserver_port=<port>}): their CPU is the load generator's.
@@ -128,24 +114,15 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
     static List<Long> localPids(List<String> engines) {
         List<Long> pids = new ArrayList<>();
         for (String engine : engines) {
-            String host = host(engine);
+            String host = EngineWatch.host(engine);
             if (!host.equals("localhost") && !host.startsWith("127.") && !host.equals("::1")) {
                 continue;
             }
-            String port = "-Dserver_port=" + port(engine);
+            String port = "-Dserver_port=" + EngineWatch.port(engine);
             ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
                     .map(c -> c.contains("ApacheJMeter") && List.of(c.split(" ")).contains(port)).orElse(false))
                     .forEach(p -> pids.add(p.pid()));
         }
         return pids;
-    }
-
-    /** An engine's host, an IPv6 address without its brackets. */
-    private static String host(String engine) {
-        return engine.substring(0, engine.lastIndexOf(':')).replaceAll("^\\[|]$", "");
-    }
-
-    private static int port(String engine) {
-        return Integer.parseInt(engine.substring(engine.lastIndexOf(':') + 1));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.cli.EngineWatch;
 import io.idbench.results.RunRecord;
 import io.idbench.results.RunStatistics;
 import java.io.IOException;
@@ -116,7 +117,7 @@ class ScaleOutLifecycleTest extends ProjectBuildTestBase {
         // The first start unpacks JMeter from Maven Central's artifacts (half a minute); the second finds it there.
         await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(500)).until(() -> {
             assertThat(engine.isAlive()).as(Files.readString(tmp.resolve("engine-" + port + ".out"))).isTrue();
-            return JmeterRemotes.unreachable(address) == null;
+            return EngineWatch.unreachable(address) == null;
         });
         return address;
     }

@@ -1,7 +1,10 @@
-package io.idbench.run;
+package io.idbench.cli;
 
 import io.idbench.results.RunRecord;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +17,8 @@ import java.util.Optional;
  * the run: the record says which engine and when, and JMeter is stopped, which fails the build.
  */
 public final class EngineWatch {
+    /** How long an engine may take to accept a connection before it counts as down. */
+    public static final int CONNECT_TIMEOUT_MS = 3_000;
     /** Between checks: an engine that died is noticed within two of them. */
     public static final Duration PERIOD = Duration.ofSeconds(2);
 
@@ -72,7 +77,7 @@ public final class EngineWatch {
     /** The first engine that refuses a connection, with why ("host:port (Connection refused)"), or null. */
     private String firstDown() {
         for (String engine : engines) {
-            String reason = JmeterRemotes.unreachable(engine);
+            String reason = unreachable(engine);
             if (reason != null) {
                 return engine + " (" + reason + ")";
             }
@@ -88,5 +93,24 @@ public final class EngineWatch {
         RunRecord.setStatus(record, RunRecord.FAILED, reason);
         jmeter.descendants().forEach(ProcessHandle::destroyForcibly);
         jmeter.destroyForcibly();
+    }
+
+    /** Why an engine ({@code host:port}) does not accept a connection (refused, timed out…), or null when it does. */
+    public static String unreachable(String engine) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host(engine), port(engine)), CONNECT_TIMEOUT_MS);
+            return null;
+        } catch (IOException e) {
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
+    }
+
+    /** An engine's host, an IPv6 address without its brackets. */
+    public static String host(String engine) {
+        return engine.substring(0, engine.lastIndexOf(':')).replaceAll("^\\[|]$", "");
+    }
+
+    public static int port(String engine) {
+        return Integer.parseInt(engine.substring(engine.lastIndexOf(':') + 1));
     }
 }
