@@ -214,7 +214,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         try {
             // Half-way: the plan is measuring (the JTL fills), the service and JMeter run, PostgreSQL too.
             await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
-                    .until(() -> !mvn.isAlive() || Files.exists(jtl) && measuredSamples(jtl) > 100);
+                    .until(() -> !mvn.isAlive() || (Files.exists(jtl) && measuredSamples(jtl) > 100));
             assertThat(mvn.isAlive()).as(Files.readString(log)).isTrue();
             List<ProcessHandle> children = mvn.toHandle().descendants().toList();
             assertThat(children).as("the service and JMeter").hasSizeGreaterThanOrEqualTo(2);

@@ -86,7 +86,7 @@ class ScaleOutLifecycleTest extends ProjectBuildTestBase {
                 "-Dsettle=0", "-DrunId=engine-dies");
         try {
             await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofMillis(500))
-                    .until(() -> !dying.isAlive() || Files.exists(jtl) && measuredSamples(jtl) > 50);
+                    .until(() -> !dying.isAlive() || (Files.exists(jtl) && measuredSamples(jtl) > 50));
             assertThat(dying.isAlive()).as(Files.readString(killedLog)).isTrue();
             List<ProcessHandle> children = dying.toHandle().descendants().toList();
             engines.get(1).destroyForcibly();
