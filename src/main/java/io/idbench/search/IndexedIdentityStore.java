@@ -63,6 +63,12 @@ public final class IndexedIdentityStore implements IdentityStore {
      * read without it on every search and write (volatile), which is on the benchmark's path.
      */
     private volatile boolean stale;
+    /**
+     * A replica's: the backlog table is shared with other services of the same index, so entries they recorded make this
+     * one stale too. Not for a service with an index of its own: services of other indexes may share its database (and
+     * backlog table), and their entries are not this index's.
+     */
+    private boolean sharedBacklog;
     /** Incremented on every backlog record, so a repair knows whether it saw the last one. Guarded by {@link #state}. */
     private long recorded;
     private final AtomicLong fallbacks = new AtomicLong();
@@ -142,6 +148,7 @@ public final class IndexedIdentityStore implements IdentityStore {
                         + ": a replica serves the index the service it replicates created");
             }
             IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, new IndexBacklog(dataSource));
+            indexed.sharedBacklog = true;
             store.onMembershipChange(indexed::reindexMembers);
             return indexed.startRepairing();
         } catch (RuntimeException e) {
@@ -373,7 +380,7 @@ public final class IndexedIdentityStore implements IdentityStore {
     private void repairQuietly() {
         try {
             // Replicas share the backlog (it is in the database): what another one recorded makes this one stale too.
-            if (!stale && backlog.size() > 0) {
+            if (sharedBacklog && !stale && backlog.size() > 0) {
                 markStale();
             }
             repair();
