@@ -94,7 +94,8 @@ final class PrepareStep {
                 settings.tolerance, stripped(versus.resolved), versus.resolved.origins(), scenarioFile(versus.resolved));
         run.writeRun(new PreparedRun(settings.recordScenario, settings.runId, recordDir.toString(), now.toString(),
                 new PreparedRun.Settings(settings.plan, settings.threads, settings.openModel(), settings.provisioned(),
-                        settings.startTimeout, settings.serviceHeap, settings.target),
+                        settings.startTimeout, settings.serviceHeap, settings.target, settings.instances,
+                        settings.jmeterRemotes.engines()),
                 new PreparedRun.Thresholds(settings.maxErrorPct, settings.maxP95, settings.maxP99),
                 baseline == null ? null : baseline.toString(), baseline == null ? null : settings.tolerance, settings.plan,
                 settings.repeat, recorded(resolved, settings), resolved.origins(), scenarioFile(resolved), b,

@@ -38,9 +38,16 @@ public record PreparedRun(
      * What the steps after prepare need of the run's settings.
      *
      * @param target what is provisioned: idbench (its service) or keycloak; null in a run.json of an older build
+     * @param instances the service's processes on its one database (replicas); 0 in a run.json of an older build
+     * @param remoteEngines the remote JMeter engines (host:port) that run the plan; none: the build's own JMeter
      */
     public record Settings(
-            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap, String target) {
+            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap, String target,
+            int instances, List<String> remoteEngines) {
+
+        public Settings {
+            remoteEngines = remoteEngines == null ? List.of() : List.copyOf(remoteEngines);
+        }
 
         /** Whether the provisioned target is idbench's own service (with its telemetry and login). */
         public boolean idbenchService() {

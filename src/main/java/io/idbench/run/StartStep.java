@@ -45,8 +45,7 @@ final class StartStep {
         if (versus != null) {
             open(versus);
         }
-        String remotes = state.parameters().getOrDefault("jmeter.remotes", "").replace(" ", "");
-        List<String> engines = remotes.isEmpty() ? List.of() : List.of(remotes.split(","));
+        List<String> engines = state.settings().remoteEngines();
         List<Long> localEngines = JmeterRemotes.localPids(engines);
         if (!engines.isEmpty()) {
             // JMeter's client would wait forever for an engine that died: the watch fails the run instead.
@@ -164,7 +163,7 @@ final class StartStep {
     /** The service's replicas (instances > 1), ready; the record lists their URLs. */
     private List<ServiceInfo> startReplicas(PreparedRun state, ServiceInfo a, Path record, Duration timeout)
             throws IOException, InterruptedException {
-        int instances = Integer.parseInt(state.parameters().getOrDefault("instances", "1"));
+        int instances = state.settings().instances();
         if (instances < 2) {
             return List.of();
         }

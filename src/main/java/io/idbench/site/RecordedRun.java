@@ -133,9 +133,8 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
         return String.join(", ", parts);
     }
 
-    /** A shape parameter recorded only since it came, with the value earlier runs had. */
     private String later(String key) {
-        return parameter(key).isEmpty() ? Comparison.LATER_SHAPE.get(key) : parameter(key);
+        return Comparison.later(summary.path("parameters"), key);
     }
 
     public boolean openModel() {
