@@ -1,10 +1,10 @@
 package io.idbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.config.ConfigException;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
-import io.idbench.results.RunRecord;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
 import java.io.PrintWriter;
@@ -70,20 +70,20 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(alpha > 0 && alpha < 1)) {
             throw new ConfigException("alpha must be between 0 and 1, was " + alpha);
         }
-        JsonNode runSummary = RunRecord.complete(run, "run");
-        JsonNode baseSummary = RunRecord.complete(baseline, "baseline");
+        RunRecord runSummary = RecordFile.complete(run, "run");
+        RunRecord baseSummary = RecordFile.complete(baseline, "baseline");
         if (runNoise != null && !(runNoise >= 0)) {
             throw new ConfigException("run noise must be at least 0, was " + runNoise);
         }
         RunNoise noise = runNoise != null ? RunNoise.fixed(runNoise, "--run-noise")
-                : RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(run), runSummary, List.of(runSummary, baseSummary)),
-                        runSummary.path("scenario").asText("the scenario") + " on this machine");
+                : RunNoise.estimate(RunNoise.comparable(RecordFile.siblings(run), runSummary, List.of(runSummary, baseSummary)),
+                        (runSummary.scenario() == null ? "the scenario" : runSummary.scenario()) + " on this machine");
         RunVerdict.Outcome outcome = RunVerdict.judge(baseSummary, runSummary, tolerance, alpha, all, noise);
         if (outcome.kind() != RunVerdict.Kind.NO_VERDICT && outcome.changes().isEmpty() && outcome.deltas().isEmpty()) {
             throw new ConfigException("the run and the baseline have no label in common");
         }
         PrintWriter out = spec.commandLine().getOut();
-        Comparison.shapeDifferences(baseSummary.path("parameters"), runSummary.path("parameters"))
+        Comparison.shapeDifferences(baseSummary, runSummary)
                 .forEach(d -> out.println("note: " + d));
         outcome.lines().forEach(out::println);
         out.println(outcome.summary());

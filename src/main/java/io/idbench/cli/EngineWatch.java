@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunStatus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -90,7 +91,7 @@ public final class EngineWatch {
                 + " would wait for it forever";
         err.println("[idbench] " + reason + "; stopping JMeter: the run fails");
         err.flush();
-        RunRecord.setStatus(record, RunRecord.FAILED, reason);
+        RecordFile.setStatus(record, RunStatus.FAILED, reason);
         jmeter.descendants().forEach(ProcessHandle::destroyForcibly);
         jmeter.destroyForcibly();
     }

@@ -1,11 +1,9 @@
 package io.idbench.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.common.Json;
-import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.BuildInfo;
+import io.idbench.record.Service;
 import io.idbench.targets.KeycloakRealm;
 import io.idbench.targets.KeycloakSetup;
 import io.idbench.targets.ScimSeeder;
@@ -135,18 +133,10 @@ public final class KeycloakCommand implements Callable<Integer> {
 
     private void writeInfo(KeycloakSetup setup, KeycloakStack.Started k) throws IOException {
         KeycloakRealm.Client client = k.client();
-        ObjectNode json = Json.mapper().createObjectNode();
-        json.put("baseUrl", client.scimUrl()).put("token", "").put("pid", ProcessHandle.current().pid());
-        json.putObject("auth").put("tokenUrl", client.tokenUrl()).put("grant", "client_credentials").put("clientId", client.clientId())
-                .put("clientSecret", client.clientSecret());
-        json.putObject("product").put("name", "Keycloak").put("version", KeycloakSetup.VERSION).put("database", k.db().description())
-                .put("heap", setup.heap()).put("options", "--features=scim-api --cache=local")
-                .put("startupSeconds", k.keycloak().startup().toMillis() / 1000.0);
-        client.notes().forEach(((ObjectNode) json.get("product")).withArray("notes")::add);
-        json.set("providers", k.providers());
-        if (k.seed() != null) {
-            json.set("seed", k.seed());
-        }
-        PrivateFiles.replace(infoFile, json.toPrettyString()); // it holds a secret
+        Service.Product product = new Service.Product("Keycloak", KeycloakSetup.VERSION, k.db().description(), setup.heap(),
+                "--features=scim-api --cache=local", k.keycloak().startup().toMillis() / 1000.0, client.notes());
+        new ReadyFile(client.scimUrl(), null, "", null, null, null, null, ProcessHandle.current().pid(), null, null, null, k.providers(),
+                null, new ReadyFile.TokenEndpoint(client.tokenUrl(), "client_credentials", client.clientId(), client.clientSecret()),
+                product, k.seed()).write(infoFile);
     }
 }

@@ -1,12 +1,13 @@
 package io.idbench.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.DeathWatch;
 import io.idbench.provision.FreePorts;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PostgresProvider;
+import io.idbench.record.Environment;
+import io.idbench.record.SeedRecord;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
@@ -28,10 +29,12 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What {@code idbench keycloak} starts, in order: its PostgreSQL (or none, for H2) with Keycloak's
@@ -44,7 +47,8 @@ final class KeycloakStack {
     static final String DATABASE = "keycloak";
 
     /** What is running once the stack is up, for the ready file. */
-    record Started(KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client, ObjectNode providers, ObjectNode seed) {}
+    record Started(KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client, Map<String, Environment.Provider> providers,
+            SeedRecord seed) {}
 
     /** The options of the command that shape the stack. */
     record Options(KeycloakSetup setup, ScenarioConfig database, long users, boolean fresh, int seedParallelism, Path idsFile) {}
@@ -52,7 +56,7 @@ final class KeycloakStack {
     private final Options options;
     private final PrintWriter out;
     private final Deque<AutoCloseable> started;
-    private final ObjectNode providers = Json.mapper().createObjectNode();
+    private final Map<String, Environment.Provider> providers = new LinkedHashMap<>();
     private PostgresProvider pg;
     private KeycloakDataset dataset;
     /** How long the kept dataset took to clone, when one was. */
@@ -78,7 +82,7 @@ final class KeycloakStack {
         KeycloakRealm.Client client = KeycloakRealm.configure(keycloak.url(), setup, adminPassword, TokenService.randomToken());
         out.println("Realm " + setup.realm() + " configured: SCIM 2.0 at " + client.scimUrl() + ", client " + client.clientId()
                 + " (client credentials at " + client.tokenUrl() + ")");
-        ObjectNode seed = null;
+        SeedRecord seed = null;
         if (options.users() > 0) {
             ScimSeeder seeder = seeder(client);
             if (cloned != null) {
@@ -93,8 +97,7 @@ final class KeycloakStack {
             }
         }
         DeathWatch.failFastWhenGone("Keycloak", keycloak.pid());
-        providers.putObject("keycloak").put("provider", "embedded").put("description", keycloak.description())
-                .put("pid", keycloak.pid());
+        providers.put("keycloak", new Environment.Provider("embedded", keycloak.description(), keycloak.pid()));
         return new Started(db, keycloak, client, providers, seed);
     }
 
@@ -105,11 +108,9 @@ final class KeycloakStack {
         pg = PostgresProvider.start(options.database());
         started.push(pg);
         out.println(pg.description());
-        providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
-        ServiceStack.postmasterPid(pg).ifPresent(pid -> {
-            providers.with("postgresql").put("pid", pid);
-            OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL);
-        });
+        Optional<Long> postmaster = ServiceStack.postmasterPid(pg);
+        providers.put("postgresql", new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
+        postmaster.ifPresent(pid -> OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL));
         if (!pg.ownsServer() || options.users() == 0) {
             return null;
         }
@@ -138,7 +139,7 @@ final class KeycloakStack {
     }
 
     /** The clone's identities: their ids read back from it, the SCIM view checked. */
-    private ObjectNode checkClone(ScimSeeder seeder, KeycloakDatabase db) throws SQLException, IOException, InterruptedException {
+    private SeedRecord checkClone(ScimSeeder seeder, KeycloakDatabase db) throws SQLException, IOException, InterruptedException {
         long users = options.users();
         List<String> ids;
         try (Connection c = connect(databaseUrl())) {
@@ -147,10 +148,8 @@ final class KeycloakStack {
         seeder.verify(users);
         writeIds(ids);
         out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked");
-        ObjectNode seed = Json.mapper().createObjectNode().put("dataset", dataset.name()).put("storage", "Keycloak, " + db.description())
-                .put("users", users).put("action", "reused").put("at", Instant.now().toString()).put("seconds", cloned.toMillis() / 1000.0);
-        seed.putObject("phases").put("cloneDatabase", cloned.toMillis() / 1000.0);
-        return seed;
+        return SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users, null, null, null, SeedRecord.REUSED,
+                SeedRecord.Phases.cloned(cloned), cloned, null, null, null);
     }
 
     private ScimSeeder.Result seed(ScimSeeder seeder) throws IOException, InterruptedException {

@@ -4,15 +4,14 @@ import io.idbench.common.Json;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.PostgresProvider;
+import io.idbench.record.SeedRecord;
 import io.idbench.seed.Database;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
-import io.idbench.seed.SeedRecord;
 import io.idbench.seed.UsersCsv;
 import io.idbench.targets.ScimClient;
 import io.idbench.targets.ScimSeeder;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Deque;
 import java.util.Locale;
@@ -82,7 +81,7 @@ public final class SeedCommand implements Callable<Integer> {
             }
             ServiceStack stack = ServiceStack.start(config, out, started);
             if (record != null && stack.seed.isPresent()) {
-                Files.writeString(record, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(stack.seed.get()));
+                Json.write(record, stack.seed.get());
                 out.println("Seed record written to " + record);
             }
             return 0;
@@ -113,7 +112,7 @@ public final class SeedCommand implements Callable<Integer> {
             out.println("Wrote the ids " + client.baseUrl() + " assigned to " + target.idsFile);
         }
         if (record != null) {
-            Files.writeString(record, r.record("external-" + users, client.baseUrl()).toPrettyString());
+            Json.write(record, r.record("external-" + users, client.baseUrl()));
             out.println("Seed record written to " + record);
         }
         return 0;

@@ -1,7 +1,5 @@
 package io.idbench.cli;
 
-import io.idbench.common.Json;
-import io.idbench.common.PrivateFiles;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.Endpoints;
@@ -200,26 +198,14 @@ public final class ServeCommand implements Callable<Integer> {
 
     private void writeInfo(ScimServer server, String staticToken, String generatedAdminPassword, ServiceStack stack,
             ScenarioConfig config) throws IOException {
-        var json = Json.mapper().createObjectNode();
-        json.put("baseUrl", server.baseUrl()).put("port", server.port()).put("token", staticToken)
-                .put("adminUser", config.adminUser());
-        if (generatedAdminPassword != null) {
-            json.put("adminPassword", generatedAdminPassword); // printed nowhere else when the output is a log
-        }
-        json
-                .put("storage", stack.store.storage().id()).put("search", config.search().id()).put("pid", ProcessHandle.current().pid());
-        if (config.searchEngine()) {
-            json.put("searchUrl", stack.engineUrl).put("searchIndex", config.searchIndex());
-            if (stack.store instanceof IndexedIdentityStore indexed) {
-                json.put("searchEngine", indexed.index().description());
-            }
-        }
-        json.set("providers", stack.providers);
+        boolean engine = config.searchEngine();
+        String searchEngine = engine && stack.store instanceof IndexedIdentityStore indexed ? indexed.index().description() : null;
         // What a replica of this service connects to (the file is private: it holds the database's password).
-        json.putObject("database").put("jdbcUrl", stack.database.jdbcUrl()).put("user", stack.database.user())
-                .put("password", stack.database.password());
-        stack.seed.ifPresent(r -> json.set("seed", Json.mapper().valueToTree(r)));
-        PrivateFiles.replace(infoFile, json.toPrettyString()); // it holds a secret
+        ReadyFile.DatabaseAccess database = new ReadyFile.DatabaseAccess(stack.database.jdbcUrl(), stack.database.user(),
+                stack.database.password());
+        new ReadyFile(server.baseUrl(), server.port(), staticToken, config.adminUser(), generatedAdminPassword, stack.store.storage().id(),
+                config.search().id(), ProcessHandle.current().pid(), engine ? stack.engineUrl : null, engine ? config.searchIndex() : null,
+                searchEngine, stack.providers, database, null, null, stack.seed.orElse(null)).write(infoFile);
     }
 
     private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {

@@ -1,6 +1,5 @@
 package io.idbench.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
 import io.idbench.config.PasswordHash;
@@ -13,14 +12,16 @@ import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.provision.SearchEngineProvider;
-import io.idbench.results.RunRecord;
+import io.idbench.record.Environment;
+import io.idbench.record.RecordFile;
+import io.idbench.record.SeedRecord;
+import io.idbench.record.Telemetry;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.search.SearchIndex;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
-import io.idbench.seed.SeedRecord;
 import io.idbench.seed.Seeder;
 import io.idbench.seed.UsersCsv;
 import io.idbench.service.PasswordHasher;
@@ -33,12 +34,14 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.UnaryOperator;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -55,12 +58,12 @@ final class ServiceStack {
     /** What the server side does during a run: database, pool, index. */
     final ServerTelemetry telemetry;
     /** Who provided PostgreSQL and the engine: {"postgresql": {"provider": …, "description": …}, "searchEngine": …}. */
-    final ObjectNode providers;
+    final Map<String, Environment.Provider> providers;
     /** The database served (a replica connects to it). */
     final Database database;
 
     private ServiceStack(IdentityStore store, Optional<SeedRecord> seed, String engineUrl, ServerTelemetry telemetry,
-            ObjectNode providers, Database database) {
+            Map<String, Environment.Provider> providers, Database database) {
         this.database = database;
         this.store = store;
         this.seed = seed;
@@ -83,10 +86,9 @@ final class ServiceStack {
         PostgresProvider pg = PostgresProvider.start(config);
         started.push(pg);
         out.println(pg.description());
-        ObjectNode providers = Json.mapper().createObjectNode();
-        ObjectNode pgNode = providers.putObject("postgresql").put("provider", pg.provider().id()).put("description", pg.description());
+        Map<String, Environment.Provider> providers = new LinkedHashMap<>();
         Optional<Long> postmaster = postmasterPid(pg);
-        postmaster.ifPresent(pid -> pgNode.put("pid", pid));
+        providers.put("postgresql", new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
         if (pg.provider() == Provider.EMBEDDED && postmaster.isPresent()) {
             OrphanReaper.watch(postmaster.get(), OrphanReaper.POSTGRES_SIGNAL);
             DeathWatch.failFastWhenGone("The embedded PostgreSQL", postmaster.get());
@@ -116,9 +118,8 @@ final class ServiceStack {
         if (engine != null) {
             SearchEngineProvider searchEngine = join(engine);
             out.println(searchEngine.description());
-            ObjectNode engineNode = providers.putObject("searchEngine").put("provider", searchEngine.provider().id())
-                    .put("description", searchEngine.description());
-            searchEngine.hostPid().ifPresent(pid -> engineNode.put("pid", pid));
+            providers.put("searchEngine", new Environment.Provider(searchEngine.provider().id(), searchEngine.description(),
+                    searchEngine.hostPid().isPresent() ? searchEngine.hostPid().getAsLong() : null));
             if (searchEngine instanceof EmbeddedSearchEngine embedded) {
                 for (long pid : embedded.pids()) {
                     OrphanReaper.watch(pid, OrphanReaper.ENGINE_SIGNAL);
@@ -148,7 +149,7 @@ final class ServiceStack {
         started.push(store);
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
-        UnaryOperator<ObjectNode> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
+        Supplier<Telemetry.SearchIndex> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
         return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats), providers,
                 database);
     }
@@ -204,7 +205,7 @@ final class ServiceStack {
     static Thread stopOnExit(Path runRecord, String what, Deque<AutoCloseable> started, PrintWriter out, CountDownLatch stopped,
             boolean stopWithParent) {
         Thread hook = new Thread(() -> {
-            if (runRecord != null && RunRecord.interruptIfRunning(runRecord, DeathWatch.death().orElse(
+            if (runRecord != null && RecordFile.interruptIfRunning(runRecord, DeathWatch.death().orElse(
                     what + " was stopped before the run was recorded (the build failed or was stopped)"))) {
                 out.println("Run " + runRecord + " recorded as interrupted");
             }

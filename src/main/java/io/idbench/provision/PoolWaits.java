@@ -3,6 +3,7 @@ package io.idbench.provision;
 import com.zaxxer.hikari.metrics.IMetricsTracker;
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import com.zaxxer.hikari.metrics.PoolStats;
+import io.idbench.record.Telemetry;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -27,15 +28,11 @@ public final class PoolWaits implements MetricsTrackerFactory {
     }
 
     /** Acquisitions, and their wait in ms: mean, p99, max; the pool's size and threads waiting now. */
-    public record Snapshot(long acquisitions, double meanMs, double p99Ms, double maxMs, long over1Ms, int total, int active,
-            int pendingThreads) {
-    }
-
-    public Snapshot snapshot() {
+    public Telemetry.Pool snapshot() {
         Histogram h = micros.copy();
         PoolStats s = stats;
         long n = h.getTotalCount();
-        return new Snapshot(n, n == 0 ? 0 : h.getMean() / 1000, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
+        return new Telemetry.Pool(n, n == 0 ? 0 : h.getMean() / 1000, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
                 n == 0 ? 0 : n - h.getCountBetweenValues(0, 1000), s == null ? 0 : s.getTotalConnections(),
                 s == null ? 0 : s.getActiveConnections(), s == null ? 0 : s.getPendingThreads());
     }

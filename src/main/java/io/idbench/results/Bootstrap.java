@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.record.Interval;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,10 +26,6 @@ public final class Bootstrap {
     public static final List<String> FIGURES = List.of("p50", "p95", "p99", "throughput", "serverP50", "serverP95", "serverCpuUs");
 
     private Bootstrap() {
-    }
-
-    /** What one figure's bootstrap found; {@code logSe} is the standard deviation of its log over the draws. */
-    public record Interval(double value, double low, double high, double logSe) {
     }
 
     /** One window, tallied: its elapsed and server times in the label's bins, its server CPU, its length. */

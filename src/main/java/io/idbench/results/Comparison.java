@@ -1,9 +1,7 @@
 package io.idbench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.record.RunRecord;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,8 +9,8 @@ import java.util.Map;
 /**
  * A run against a baseline, label by label: a latency figure that grew, or a throughput that fell,
  * by more than the tolerance is a regression; so is an error rate above the baseline's. Both sides
- * are the {@code labels} of a summary.json (a recorded run, or a committed baseline file of the
- * same shape), so a baseline can be any earlier run.
+ * are the {@code labels} of a record (a recorded run, or a committed baseline file of the same
+ * shape), so a baseline can be any earlier run.
  *
  * @param tolerancePct how much worse a figure may be before it counts, in % of the baseline
  */
@@ -33,74 +31,55 @@ public record Comparison(double tolerancePct) {
         }
     }
 
-    /** The parameters that make two runs comparable: when they differ, the difference may be the shape, not the code. */
-    public static final List<String> SHAPE = List.of("plan", "storage", "search", "dyn", "users", "threads", "loops", "duration",
-            "rampup", "warmup", "rate", "hotset");
-
-    /**
-     * Shape parameters that came after the first records, each with the value every run that does not record it had:
-     * the search engine's layout (one node, one shard, no replica), the service's replicas (one) and the remote JMeter
-     * engines (none: the build's own JMeter). A cluster's, replicas' or distributed run is never compared with a single one.
-     */
-    public static final Map<String, String> LATER_SHAPE = laterShape();
-
-    private static Map<String, String> laterShape() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("search.nodes", "1");
-        m.put("search.shards", "1");
-        m.put("search.replicas", "0");
-        m.put("instances", "1");
-        m.put("jmeter.remotes", "");
-        return Collections.unmodifiableMap(m);
-    }
-
-    /** A later shape parameter as a run had it: recorded, or its default. */
-    public static String later(JsonNode parameters, String key) {
-        String v = parameters.path(key).asText("");
-        return v.isEmpty() ? LATER_SHAPE.get(key) : v;
-    }
-
     /** One line per shape parameter that differs (nothing when either side does not record its parameters). */
-    public static List<String> shapeDifferences(JsonNode baselineParameters, JsonNode runParameters) {
+    public static List<String> shapeDifferences(RunRecord baseline, RunRecord run) {
         List<String> out = new ArrayList<>();
-        if (baselineParameters.isMissingNode() || runParameters.isMissingNode()) {
+        if (baseline.parameters().isEmpty() || run.parameters().isEmpty()) {
             return out;
         }
-        for (String p : SHAPE) {
-            String b = baselineParameters.path(p).asText();
-            String r = runParameters.path(p).asText();
-            if (!b.equals(r)) {
-                out.add(p + " differs: baseline " + b + ", run " + r);
-            }
+        for (String p : RunRecord.SHAPE) {
+            differs(p, baseline.parameter(p), run.parameter(p), out);
         }
-        for (String p : LATER_SHAPE.keySet()) {
-            String b = later(baselineParameters, p);
-            String r = later(runParameters, p);
-            if (!b.equals(r)) {
-                out.add(p + " differs: baseline " + b + ", run " + r);
-            }
+        for (String p : RunRecord.LATER_SHAPE.keySet()) {
+            differs(p, baseline.later(p), run.later(p), out);
         }
         return out;
+    }
+
+    private static void differs(String parameter, String baseline, String run, List<String> out) {
+        if (!baseline.equals(run)) {
+            out.add(parameter + " differs: baseline " + baseline + ", run " + run);
+        }
     }
 
     /** The figures of every label the two sides share, in the run's order. */
-    public List<Delta> compare(JsonNode baselineLabels, JsonNode runLabels) {
+    public List<Delta> compare(Map<String, Map<String, Double>> baselineLabels, Map<String, Map<String, Double>> runLabels) {
         List<Delta> out = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> label : (Iterable<Map.Entry<String, JsonNode>>) runLabels::fields) {
-            JsonNode base = baselineLabels.get(label.getKey());
+        runLabels.forEach((label, run) -> {
+            Map<String, Double> base = baselineLabels.get(label);
             if (base == null) {
-                continue;
+                return;
             }
             for (String figure : LATENCIES) {
-                out.add(delta(label.getKey(), figure, base.path(figure).asDouble(), label.getValue().path(figure).asDouble(), 1));
+                out.add(delta(label, figure, value(base, figure), value(run, figure), 1));
             }
-            out.add(delta(label.getKey(), THROUGHPUT, base.path(THROUGHPUT).asDouble(), label.getValue().path(THROUGHPUT).asDouble(),
-                    -1));
-            double baseErrors = base.path(ERROR_RATE).asDouble();
-            double runErrors = label.getValue().path(ERROR_RATE).asDouble();
-            out.add(new Delta(label.getKey(), ERROR_RATE, baseErrors, runErrors, change(baseErrors, runErrors), runErrors > baseErrors));
-        }
+            out.add(delta(label, THROUGHPUT, value(base, THROUGHPUT), value(run, THROUGHPUT), -1));
+            out.add(errorRate(label, base, run));
+        });
         return out;
+    }
+
+    /** An error rate above the baseline's is a regression, whatever its size. */
+    static Delta errorRate(String label, Map<String, Double> base, Map<String, Double> run) {
+        double b = value(base, ERROR_RATE);
+        double r = value(run, ERROR_RATE);
+        return new Delta(label, ERROR_RATE, b, r, change(b, r), r > b);
+    }
+
+    /** A figure as recorded; 0 when absent, as a baseline file may leave a figure out. */
+    private static double value(Map<String, Double> figures, String figure) {
+        Double v = figures.get(figure);
+        return v == null ? 0 : v;
     }
 
     /** @param worse +1 when a higher value is worse (latency), -1 when a lower one is (throughput) */

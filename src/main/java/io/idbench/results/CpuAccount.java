@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.idbench.record.ComponentCost;
+import io.idbench.record.MachineState;
+import io.idbench.record.RepetitionCost;
 import io.idbench.telemetry.CpuSampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,28 +64,6 @@ public final class CpuAccount {
         return new CpuAccount(columns, rows, cores);
     }
 
-    /** One component's cost in a window: CPU ms, per request µs, context switches, per request. */
-    public record Component(double cpuMs, double cpuUsPerRequest, double switches, double switchesPerRequest) {
-    }
-
-    /**
-     * The machine in a window: busy, iowait, steal and others as % of all cores' time, context
-     * switches per second, and {@code probeUs}: the CPU µs the {@code SpeedProbe}'s fixed work took
-     * (higher: a slower CPU; NaN without probes).
-     */
-    public record Machine(double busyPct, double iowaitPct, double stealPct, double othersPct, double switchesPerSecond,
-            double probeUs) {
-    }
-
-    /**
-     * A window's account; {@code machine} over {@code machineSeconds} (the whole repetition: a
-     * machine's share over a second or two is too coarse, its counters tick in 10 ms steps per core);
-     * {@code disturbed} says why when others or steal took more than their share, else null.
-     */
-    public record Window(double seconds, long requests, Map<String, Component> components, double machineSeconds, Machine machine,
-            String disturbed) {
-    }
-
     /** Whether the rows cover [from, to]. */
     public boolean covers(long from, long to) {
         return rows.size() >= 2 && rows.get(0)[0] <= from && rows.get(rows.size() - 1)[0] >= to;
@@ -92,14 +73,14 @@ public final class CpuAccount {
      * The account of [from, to] (epoch ms) for {@code requests} measured requests, and of the
      * machine over [machineFrom, to].
      */
-    public Window over(long from, long to, long requests, long machineFrom) {
+    public RepetitionCost over(long from, long to, long requests, long machineFrom) {
         return over(from, to, requests, machineFrom, false);
     }
 
     /** … of side B's service, PostgreSQL and engine ({@code versus}), under the same names as A's. */
-    public Window over(long from, long to, long requests, long machineFrom, boolean versus) {
+    public RepetitionCost over(long from, long to, long requests, long machineFrom, boolean versus) {
         double seconds = Math.max(1, to - from) / 1000.0;
-        Map<String, Component> components = new LinkedHashMap<>();
+        Map<String, ComponentCost> components = new LinkedHashMap<>();
         for (String c : OWN) {
             String column = versus && SIDE.contains(c) ? CpuSampler.VERSUS + Character.toUpperCase(c.charAt(0)) + c.substring(1) : c;
             if (!columns.contains(column + "CpuMs")) {
@@ -107,7 +88,7 @@ public final class CpuAccount {
             }
             double cpu = delta(column + "CpuMs", from, to);
             double sw = delta(column + "Switches", from, to);
-            components.put(c, new Component(cpu, requests == 0 ? 0 : cpu * 1000 / requests, sw,
+            components.put(c, new ComponentCost(cpu, requests == 0 ? 0 : cpu * 1000 / requests, sw,
                     requests == 0 ? 0 : sw / requests));
         }
         long mf = Math.min(machineFrom, from);
@@ -119,7 +100,8 @@ public final class CpuAccount {
         double others = Math.max(0, busy - own);
         double probes = columns.contains("probes") ? delta("probes", mf, to) : 0;
         double probeUs = probes >= 1 ? Math.round(delta("probeNs", mf, to) / probes / 10.0) / 100.0 : Double.NaN;
-        Machine m = new Machine(pct(busy, capacity), pct(delta("iowaitMs", mf, to), capacity), pct(delta("stealMs", mf, to), capacity),
+        MachineState m = new MachineState(pct(busy, capacity), pct(delta("iowaitMs", mf, to), capacity),
+                pct(delta("stealMs", mf, to), capacity),
                 pct(others, capacity), Math.round(delta("switches", mf, to) / machineSeconds), probeUs);
         String disturbed = m.othersPct() > DISTURBED_OTHERS_PCT
                 ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine (more than %.0f%%)", m.othersPct(),
@@ -128,7 +110,7 @@ public final class CpuAccount {
                         ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU (more than %.0f%%)", m.stealPct(),
                                 DISTURBED_STEAL_PCT)
                         : null;
-        return new Window(seconds, requests, components, machineSeconds, m, disturbed);
+        return new RepetitionCost(seconds, requests, components, machineSeconds, m, disturbed);
     }
 
     private static double pct(double part, double whole) {

@@ -1,6 +1,6 @@
 package io.idbench.results;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import io.idbench.record.JmeterEngine;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -17,12 +17,6 @@ import java.util.TreeMap;
  */
 public final class EngineLoad {
 
-    /** One engine: its measured samples, and when the plan read its CPU, that CPU over its measured windows. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Engine(long samples, double measuredSeconds, Double cpuMs, Double cpuPctOfOneCore, Double cpuUsPerRequest,
-            Integer cores) {
-    }
-
     private EngineLoad() {
     }
 
@@ -30,10 +24,10 @@ public final class EngineLoad {
      * Each engine's load over the measured repetitions of one side, by engine (host:port, or {@link JtlSample#LOCAL_ENGINE}):
      * the samples its statistics counted, so the engines' samples add up to the run's.
      */
-    public static Map<String, Engine> of(Collection<RunStatistics.Result> repetitions) {
+    public static Map<String, JmeterEngine> of(Collection<RunStatistics.Result> repetitions) {
         Map<String, List<Window>> windows = new TreeMap<>();
         repetitions.forEach(r -> r.engines().forEach((engine, w) -> windows.computeIfAbsent(engine, e -> new ArrayList<>()).add(w)));
-        Map<String, Engine> engines = new LinkedHashMap<>();
+        Map<String, JmeterEngine> engines = new LinkedHashMap<>();
         windows.forEach((engine, reps) -> {
             long samples = 0;
             double seconds = 0;
@@ -48,14 +42,14 @@ public final class EngineLoad {
                 cores = Math.max(cores, w.cores);
             }
             engines.put(engine, cpuRead && seconds > 0
-                    ? new Engine(samples, seconds, cpu, 100 * cpu / (seconds * 1000), 1000 * cpu / samples, cores > 0 ? cores : null)
-                    : new Engine(samples, seconds, null, null, null, null));
+                    ? new JmeterEngine(samples, seconds, cpu, 100 * cpu / (seconds * 1000), 1000 * cpu / samples, cores > 0 ? cores : null)
+                    : new JmeterEngine(samples, seconds, null, null, null, null));
         });
         return engines;
     }
 
     /** Whether a run's samples came from remote engines (not the build's own JMeter). */
-    public static boolean distributed(Map<String, Engine> engines) {
+    public static boolean distributed(Map<String, JmeterEngine> engines) {
         return !engines.isEmpty() && !engines.keySet().equals(Set.of(JtlSample.LOCAL_ENGINE));
     }
 

@@ -1,18 +1,27 @@
 package io.idbench.results;
 
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.idbench.record.Side;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Streams the samples of a JMeter CSV results file (plain or {@code .gz}), by the column names of
@@ -57,17 +66,58 @@ public final class JtlReader {
         }
     }
 
+    /**
+     * Copies a JTL, compressed, without the samples of {@code phase}: column by column as JMeter wrote them, quoted only where
+     * CSV needs it. The samples left out are counted.
+     */
+    public static long copyWithout(Path jtl, Path gz, String phase) {
+        CsvMapper csv = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY).enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+                .build();
+        try (InputStream in = open(jtl);
+                MappingIterator<String[]> rows = csv.readerFor(String[].class).readValues(in);
+                Writer out = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(gz), 1 << 16), StandardCharsets.UTF_8);
+                SequenceWriter copy = csv.writerFor(String[].class).writeValues(out)) {
+            if (!rows.hasNextValue()) {
+                return 0;
+            }
+            String[] header = rows.nextValue();
+            copy.write(header);
+            int column = Arrays.asList(header).indexOf(PHASE);
+            long left = 0;
+            while (rows.hasNextValue()) {
+                String[] row = rows.nextValue();
+                if (column >= 0 && column < row.length && phase.equals(row[column])) {
+                    left++;
+                } else {
+                    copy.write(row);
+                }
+            }
+            return left;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot copy " + jtl + " to " + gz + ": " + e.getMessage(), e);
+        }
+    }
+
     private static JtlSample sample(Map<String, String> row, Path jtl, long line) {
         try {
             String phase = blank(row.get(PHASE)) ? null : row.get(PHASE);
             return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), row.get("label"),
                     Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")),
                     phase, millis(row.get(SERVER_MILLIS)), millis(row.get(SERVER_CPU_MILLIS)),
-                    blank(row.get(REP)) ? 1 : Integer.parseInt(row.get(REP)), blank(row.get(SIDE)) ? "A" : row.get(SIDE),
+                    blank(row.get(REP)) ? 1 : Integer.parseInt(row.get(REP)),
+                    blank(row.get(SIDE)) ? Side.A : side(row.get(SIDE), jtl, line),
                     row.getOrDefault("threadName", ""), millis(row.get(ENGINE_CPU_MILLIS)),
                     blank(row.get(ENGINE_CORES)) ? 0 : Integer.parseInt(row.get(ENGINE_CORES)));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
+        }
+    }
+
+    private static Side side(String column, Path jtl, long line) {
+        try {
+            return Side.valueOf(column);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(jtl + " line " + line + ": side '" + column + "' is neither A nor B", e);
         }
     }
 

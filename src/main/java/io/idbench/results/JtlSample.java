@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.record.Side;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,7 +16,7 @@ import java.util.regex.Pattern;
  * that sent it had spent by then (ms, read at most once a second; NaN when absent) and its host's cores (0 when absent).
  */
 public record JtlSample(long timeStamp, long elapsedMillis, String label, boolean success, int allThreads, String phase,
-        double serverMillis, double serverCpuMillis, int rep, String side, String threadName, double engineCpuMillis,
+        double serverMillis, double serverCpuMillis, int rep, Side side, String threadName, double engineCpuMillis,
         int engineCores) {
     /** The engine of a sample from the build's own JMeter (not distributed). */
     public static final String LOCAL_ENGINE = "local";

@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.record.Distribution;
+import io.idbench.record.LabelSummary;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -28,27 +30,20 @@ public final class LabelStatistics {
         lastEnd = Math.max(lastEnd, s.end());
     }
 
-    /**
-     * The numbers summary.json records for a label (times in ms, throughput per second), and the
-     * service's own times when the samples carried them (null otherwise).
-     */
-    public record Summary(long samples, long errors, double errorRate, double throughput, double mean, long min, long p50,
-            long p90, long p95, long p99, long p999, long max, ServerTimes.Summary server) {
-    }
-
-    public Summary summary() {
+    /** The numbers the record keeps of the label in a repetition (times in ms, throughput per second). */
+    public LabelSummary summary() {
         long n = histogram.getTotalCount();
         if (n == 0) {
-            return new Summary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
+            return LabelSummary.EMPTY;
         }
         double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
-        return new Summary(n, errors, (double) errors / n, n / seconds, histogram.getMean(), histogram.getMinValue(),
+        return new LabelSummary(n, errors, (double) errors / n, n / seconds, histogram.getMean(), histogram.getMinValue(),
                 at(50), at(90), at(95), at(99), at(99.9), histogram.getMaxValue(), server.summary());
     }
 
     /** The percentile curve and histogram of the elapsed times. */
     public Distribution distribution() {
-        return Distribution.of(histogram);
+        return Distributions.of(histogram);
     }
 
     private long at(double percentile) {

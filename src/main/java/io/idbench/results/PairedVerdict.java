@@ -1,6 +1,8 @@
 package io.idbench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.record.Change;
+
+import io.idbench.record.Repetition;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -23,10 +25,10 @@ import org.apache.commons.math3.distribution.TDistribution;
 public record PairedVerdict(double minEffectPct, double alpha) {
 
     /**
-     * @param a each round's repetition of side A: its {@code figures} ({label: {figure: value}})
+     * @param a each round's repetition of side A
      * @param b each round's repetition of side B, in the same order
      */
-    public List<Verdict.Change> compare(List<JsonNode> a, List<JsonNode> b) {
+    public List<Change> compare(List<Repetition> a, List<Repetition> b) {
         record Test(String label, String figure, double meanA, double meanB, double d, double se, int n, double p) {
         }
         int rounds = Math.min(a.size(), b.size());
@@ -34,15 +36,15 @@ public record PairedVerdict(double minEffectPct, double alpha) {
         if (rounds < 2) {
             return List.of();
         }
-        for (Map.Entry<String, JsonNode> label : (Iterable<Map.Entry<String, JsonNode>>) a.get(0)::fields) {
-            for (Map.Entry<String, JsonNode> figure : (Iterable<Map.Entry<String, JsonNode>>) label.getValue()::fields) {
+        for (Map.Entry<String, Map<String, Double>> label : a.get(0).figures().entrySet()) {
+            for (String figure : label.getValue().keySet()) {
                 double[] d = new double[rounds];
                 double sumA = 0;
                 double sumB = 0;
                 int n = 0;
                 for (int r = 0; r < rounds; r++) {
-                    double va = a.get(r).path(label.getKey()).path(figure.getKey()).asDouble(Double.NaN);
-                    double vb = b.get(r).path(label.getKey()).path(figure.getKey()).asDouble(Double.NaN);
+                    double va = a.get(r).figure(label.getKey(), figure);
+                    double vb = b.get(r).figure(label.getKey(), figure);
                     if (va > 0 && vb > 0) {
                         d[n++] = Math.log(vb / va);
                         sumA += va;
@@ -63,7 +65,7 @@ public record PairedVerdict(double minEffectPct, double alpha) {
                 double se = Math.sqrt(var / n);
                 double p = se == 0 ? (mean == 0 ? 1 : 0)
                         : 2 * (1 - new TDistribution(n - 1).cumulativeProbability(Math.abs(mean) / se));
-                tests.add(new Test(label.getKey(), figure.getKey(), sumA / n, sumB / n, mean, se, n, p));
+                tests.add(new Test(label.getKey(), figure, sumA / n, sumB / n, mean, se, n, p));
             }
         }
         List<Test> byP = tests.stream().sorted(Comparator.comparingDouble(Test::p)).toList();
@@ -71,14 +73,14 @@ public record PairedVerdict(double minEffectPct, double alpha) {
         for (int i = 0; i < byP.size() && byP.get(i).p() <= alpha / (byP.size() - i); i++) {
             significant.add(byP.get(i));
         }
-        List<Verdict.Change> out = new ArrayList<>();
+        List<Change> out = new ArrayList<>();
         for (Test t : tests) {
             double q = t.se() == 0 ? 0 : new TDistribution(t.n() - 1).inverseCumulativeProbability(1 - alpha / 2);
             double change = pct(t.d());
             boolean worse = Verdict.HIGHER_IS_BETTER.contains(t.figure()) ? change < 0 : change > 0;
             boolean sig = significant.contains(t);
             boolean big = Math.abs(change) >= minEffectPct;
-            out.add(new Verdict.Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()),
+            out.add(new Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()),
                     pct(t.d() + q * t.se()),
                     t.p(), sig, sig && big && worse, sig && big && !worse));
         }

@@ -1,5 +1,8 @@
 package io.idbench.results;
 
+import io.idbench.record.Interval;
+import io.idbench.record.LabelSummary;
+import io.idbench.record.Spread;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,17 +15,13 @@ import java.util.function.ToDoubleFunction;
  */
 public final class Repetitions {
     /** The figures compared across repetitions. */
-    static final Map<String, ToDoubleFunction<LabelStatistics.Summary>> FIGURES = figures();
+    static final Map<String, ToDoubleFunction<LabelSummary>> FIGURES = figures();
 
     private Repetitions() {
     }
 
-    /** One figure across repetitions. */
-    public record Spread(double median, double min, double max, double spreadPct) {
-    }
-
     /** @return per label (present in every repetition), per figure, the spread */
-    public static Map<String, Map<String, Spread>> of(List<Map<String, LabelStatistics.Summary>> repetitions) {
+    public static Map<String, Map<String, Spread>> of(List<Map<String, LabelSummary>> repetitions) {
         Map<String, Map<String, Spread>> out = new LinkedHashMap<>();
         if (repetitions.isEmpty()) {
             return out;
@@ -44,8 +43,8 @@ public final class Repetitions {
      * weighted by samples, and the percentiles, throughput and server figures of {@code intervals}
      * (computed over every measured sample of every repetition).
      */
-    public static Map<String, Map<String, Double>> pooled(List<Map<String, LabelStatistics.Summary>> repetitions,
-            Map<String, Map<String, Bootstrap.Interval>> intervals) {
+    public static Map<String, Map<String, Double>> pooled(List<Map<String, LabelSummary>> repetitions,
+            Map<String, Map<String, Interval>> intervals) {
         Map<String, Map<String, Double>> out = new LinkedHashMap<>();
         if (repetitions.isEmpty()) {
             return out;
@@ -54,8 +53,8 @@ public final class Repetitions {
             long samples = 0;
             long errors = 0;
             double weightedMean = 0;
-            for (Map<String, LabelStatistics.Summary> rep : repetitions) {
-                LabelStatistics.Summary s = rep.get(label);
+            for (Map<String, LabelSummary> rep : repetitions) {
+                LabelSummary s = rep.get(label);
                 if (s != null) {
                     samples += s.samples();
                     errors += s.errors();
@@ -81,14 +80,14 @@ public final class Repetitions {
         return new Spread(median, min, max, median == 0 ? 0 : Math.round((max - min) / median * 1000) / 10.0);
     }
 
-    private static Map<String, ToDoubleFunction<LabelStatistics.Summary>> figures() {
-        Map<String, ToDoubleFunction<LabelStatistics.Summary>> m = new LinkedHashMap<>();
-        m.put("throughput", LabelStatistics.Summary::throughput);
-        m.put("mean", LabelStatistics.Summary::mean);
-        m.put("p50", LabelStatistics.Summary::p50);
-        m.put("p95", LabelStatistics.Summary::p95);
-        m.put("p99", LabelStatistics.Summary::p99);
-        m.put("errorRate", LabelStatistics.Summary::errorRate);
+    private static Map<String, ToDoubleFunction<LabelSummary>> figures() {
+        Map<String, ToDoubleFunction<LabelSummary>> m = new LinkedHashMap<>();
+        m.put("throughput", LabelSummary::throughput);
+        m.put("mean", LabelSummary::mean);
+        m.put("p50", LabelSummary::p50);
+        m.put("p95", LabelSummary::p95);
+        m.put("p99", LabelSummary::p99);
+        m.put("errorRate", LabelSummary::errorRate);
         return m;
     }
 }

@@ -1,5 +1,9 @@
 package io.idbench.results;
 
+import io.idbench.record.Cost;
+import io.idbench.record.Interval;
+import io.idbench.record.MachineState;
+import io.idbench.record.RepetitionCost;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,24 +22,19 @@ import java.util.function.ToDoubleFunction;
  */
 public final class RunCost {
     /** The system under test: what a storage strategy costs, without the load generator and the build. */
-    public static final String SYSTEM_UNDER_TEST = "systemUnderTest";
+    public static final String SYSTEM_UNDER_TEST = Cost.SYSTEM_UNDER_TEST;
     private static final List<String> SUT = List.of("service", "postgresql", "engine");
 
     private RunCost() {
     }
 
-    /** Per component (and {@link #SYSTEM_UNDER_TEST}) CPU µs per request; the machine over all windows; why disturbed, or null. */
-    public record Summary(Map<String, Bootstrap.Interval> cpuUsPerRequest, Map<String, Double> switchesPerRequest,
-            CpuAccount.Machine machine, String disturbed, int repetitions) {
-    }
-
-    public static Summary of(List<CpuAccount.Window> reps, long seed) {
-        Map<String, Bootstrap.Interval> cpu = new LinkedHashMap<>();
+    public static Cost of(List<RepetitionCost> reps, long seed) {
+        Map<String, Interval> cpu = new LinkedHashMap<>();
         Map<String, Double> switches = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(CpuAccount.OWN);
         names.add(SYSTEM_UNDER_TEST);
         for (String c : names) {
-            ToDoubleFunction<CpuAccount.Window> ms = w -> c.equals(SYSTEM_UNDER_TEST)
+            ToDoubleFunction<RepetitionCost> ms = w -> c.equals(SYSTEM_UNDER_TEST)
                     ? SUT.stream().mapToDouble(s -> w.components().get(s).cpuMs()).sum() : w.components().get(c).cpuMs();
             if (reps.stream().anyMatch(w -> !c.equals(SYSTEM_UNDER_TEST) && !w.components().containsKey(c))) {
                 continue;
@@ -43,12 +42,12 @@ public final class RunCost {
             cpu.put(c, pooled(reps, ms, seed ^ c.hashCode()));
             if (!c.equals(SYSTEM_UNDER_TEST)) {
                 double sw = reps.stream().mapToDouble(w -> w.components().get(c).switches()).sum();
-                switches.put(c, round(sw / Math.max(1, reps.stream().mapToLong(CpuAccount.Window::requests).sum())));
+                switches.put(c, round(sw / Math.max(1, reps.stream().mapToLong(RepetitionCost::requests).sum())));
             }
         }
-        double seconds = reps.stream().mapToDouble(CpuAccount.Window::machineSeconds).sum();
+        double seconds = reps.stream().mapToDouble(RepetitionCost::machineSeconds).sum();
         double[] probes = reps.stream().mapToDouble(w -> w.machine().probeUs()).filter(Double::isFinite).toArray();
-        CpuAccount.Machine machine = new CpuAccount.Machine(weighted(reps, m -> m.busyPct(), seconds),
+        MachineState machine = new MachineState(weighted(reps, m -> m.busyPct(), seconds),
                 weighted(reps, m -> m.iowaitPct(), seconds), weighted(reps, m -> m.stealPct(), seconds),
                 weighted(reps, m -> m.othersPct(), seconds), weighted(reps, m -> m.switchesPerSecond(), seconds),
                 probes.length == 0 ? Double.NaN : Bootstrap.median(probes));
@@ -59,14 +58,14 @@ public final class RunCost {
                         ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
                                 + " (more than %.0f%%)", machine.stealPct(), CpuAccount.DISTURBED_STEAL_PCT)
                         : null;
-        return new Summary(cpu, switches, machine, disturbed, reps.size());
+        return new Cost(cpu, switches, machine, disturbed, reps.size());
     }
 
     /** All CPU over all requests, µs; its interval from the repetitions drawn with replacement. */
-    private static Bootstrap.Interval pooled(List<CpuAccount.Window> reps, ToDoubleFunction<CpuAccount.Window> ms, long seed) {
+    private static Interval pooled(List<RepetitionCost> reps, ToDoubleFunction<RepetitionCost> ms, long seed) {
         double value = ratio(reps, ms, null);
         if (reps.size() < 2) {
-            return new Bootstrap.Interval(round(value), round(value), round(value), Double.NaN);
+            return new Interval(round(value), round(value), round(value), Double.NaN);
         }
         SplittableRandom random = new SplittableRandom(seed);
         double[] draws = new double[Bootstrap.REPLICATES];
@@ -82,23 +81,23 @@ public final class RunCost {
         double[] logs = Arrays.stream(draws).map(d -> Math.log(Math.max(d, 1e-6))).toArray();
         double mean = Arrays.stream(logs).average().orElse(0);
         double se = Math.sqrt(Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum() / (logs.length - 1));
-        return new Bootstrap.Interval(round(value), round(Math.min(value, Quantiles.of(draws, alpha, 0))),
+        return new Interval(round(value), round(Math.min(value, Quantiles.of(draws, alpha, 0))),
                 round(Math.max(value, Quantiles.of(draws, 100 - alpha, 0))), se);
     }
 
-    private static double ratio(List<CpuAccount.Window> reps, ToDoubleFunction<CpuAccount.Window> ms, int[] pick) {
+    private static double ratio(List<RepetitionCost> reps, ToDoubleFunction<RepetitionCost> ms, int[] pick) {
         double cpu = 0;
         long requests = 0;
         int n = pick == null ? reps.size() : pick.length;
         for (int i = 0; i < n; i++) {
-            CpuAccount.Window w = reps.get(pick == null ? i : pick[i]);
+            RepetitionCost w = reps.get(pick == null ? i : pick[i]);
             cpu += ms.applyAsDouble(w);
             requests += w.requests();
         }
         return requests == 0 ? 0 : cpu * 1000 / requests;
     }
 
-    private static double weighted(List<CpuAccount.Window> reps, ToDoubleFunction<CpuAccount.Machine> f, double seconds) {
+    private static double weighted(List<RepetitionCost> reps, ToDoubleFunction<MachineState> f, double seconds) {
         return round(reps.stream().mapToDouble(w -> f.applyAsDouble(w.machine()) * w.machineSeconds()).sum() / Math.max(seconds, 1e-9));
     }
 

@@ -1,12 +1,14 @@
 package io.idbench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.record.Numbers;
+import io.idbench.record.RunRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How much a figure moves from one run of a scenario to the next on one machine beyond what each
@@ -48,18 +50,17 @@ public final class RunNoise {
 
     /** The same noise for every figure, in % (a user's choice, or the default), taken as known. */
     public static RunNoise fixed(double pct, String why) {
-        return new RunNoise(Map.of(), Map.of(), Math.log1p(pct / 100), String.format(Locale.ROOT, "%s%% (%s)", trim(pct), why));
+        return new RunNoise(Map.of(), Map.of(), Math.log1p(pct / 100), String.format(Locale.ROOT, "%s%% (%s)", Numbers.trim(pct), why));
     }
 
     /** Estimated from these runs' records (their {@code intervals}); the default for a figure too few of them have. */
-    public static RunNoise estimate(List<JsonNode> runs, String what) {
+    public static RunNoise estimate(List<RunRecord> runs, String what) {
         Map<String, List<double[]>> byFigure = new HashMap<>(); // figure -> {log value, log SE} per run
-        for (JsonNode run : runs) {
-            run.path("intervals").fields().forEachRemaining(label -> label.getValue().fields().forEachRemaining(f -> {
-                double v = f.getValue().path("value").asDouble(Double.NaN);
-                double se = f.getValue().path("logSe").asDouble(Double.NaN);
-                if (v > 0 && Double.isFinite(se)) {
-                    byFigure.computeIfAbsent(label.getKey() + "|" + f.getKey(), k -> new ArrayList<>()).add(new double[] {Math.log(v), se});
+        for (RunRecord run : runs) {
+            run.intervals().forEach((label, figures) -> figures.forEach((figure, i) -> {
+                if (i.value() > 0 && Double.isFinite(i.logSe())) {
+                    byFigure.computeIfAbsent(label + "|" + figure, k -> new ArrayList<>())
+                            .add(new double[] {Math.log(i.value()), i.logSe()});
                 }
             }));
         }
@@ -82,7 +83,8 @@ public final class RunNoise {
                 ? String.format(Locale.ROOT, "estimated from %d other runs of %s, per figure, at least the median figure's %.1f%%",
                         runs.size(),
                         what, Math.expm1(floor) * 100)
-                : "the default " + trim(DEFAULT_PCT) + "% (" + runs.size() + " other runs of " + what + ", fewer than " + MIN_RUNS + ")";
+                : "the default " + Numbers.trim(DEFAULT_PCT) + "% (" + runs.size() + " other runs of " + what + ", fewer than " + MIN_RUNS
+                        + ")";
         return new RunNoise(sigma, counts, Math.log1p(DEFAULT_PCT / 100), source);
     }
 
@@ -106,22 +108,15 @@ public final class RunNoise {
     }
 
     /** The runs comparable with {@code run}: the same machine and shape, complete, undisturbed, no handicap; not {@code except}. */
-    public static List<JsonNode> comparable(List<JsonNode> candidates, JsonNode run, List<JsonNode> except) {
-        RunSummary self = RunSummary.of(run);
-        List<JsonNode> out = new ArrayList<>();
-        for (JsonNode c : candidates) {
-            boolean excluded = except.stream().anyMatch(e -> e.path("runId").asText().equals(c.path("runId").asText())
-                    && e.path("scenario").asText().equals(c.path("scenario").asText()));
-            RunSummary candidate = RunSummary.of(c);
-            if (!excluded && candidate.trustworthy() && candidate.machine().equals(self.machine())
-                    && candidate.shape().equals(self.shape())) {
+    public static List<RunRecord> comparable(List<RunRecord> candidates, RunRecord run, List<RunRecord> except) {
+        List<RunRecord> out = new ArrayList<>();
+        for (RunRecord c : candidates) {
+            boolean excluded = except.stream().anyMatch(e -> Objects.equals(e.runId(), c.runId())
+                    && Objects.equals(e.scenario(), c.scenario()));
+            if (!excluded && c.trustworthy() && c.machine().equals(run.machine()) && c.shape().equals(run.shape())) {
                 out.add(c);
             }
         }
         return out;
-    }
-
-    private static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 }

@@ -1,5 +1,8 @@
 package io.idbench.results;
 
+import io.idbench.record.Distribution;
+import io.idbench.record.LabelSummary;
+import io.idbench.record.Side;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +35,7 @@ public final class RunStatistics {
      * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none); per JMeter engine,
      * its counted samples.
      */
-    public record Result(Map<String, LabelStatistics.Summary> labels, Map<String, Distribution> distributions,
+    public record Result(Map<String, LabelSummary> labels, Map<String, Distribution> distributions,
             Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
             Window measured, long warmUpFrom, Map<String, EngineLoad.Window> engines) {
 
@@ -53,7 +56,7 @@ public final class RunStatistics {
     }
 
     /** One repetition of one side (A; or B, comparing two services interleaved) of a run. */
-    public record Part(int rep, String side) {
+    public record Part(int rep, Side side) {
         /** A settling repetition: run before the measured ones, numbered below 1. */
         public boolean settling() {
             return rep < 1;
@@ -163,7 +166,7 @@ public final class RunStatistics {
         Result result() {
             Map<String, LabelStatistics> labels = new LinkedHashMap<>(byLabel);
             labels.put(ALL, all);
-            Map<String, LabelStatistics.Summary> out = new LinkedHashMap<>();
+            Map<String, LabelSummary> out = new LinkedHashMap<>();
             Map<String, Distribution> distributions = new LinkedHashMap<>();
             labels.forEach((label, stats) -> {
                 out.put(label, stats.summary());

@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.record.ServerSummary;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,19 +26,12 @@ public final class ServerTimes {
         }
     }
 
-    /**
-     * Times in ms with three decimals (µs); {@code cpuUs}: the mean CPU time of the request's thread
-     * in the service, µs (null when the service did not send it).
-     */
-    public record Summary(long samples, double mean, double p50, double p90, double p95, double p99, double max, Double cpuUs) {
-    }
-
     /** Null when no sample carried a server time (a plan without the header, or another SCIM server). */
-    Summary summary() {
+    ServerSummary summary() {
         if (micros.getTotalCount() == 0) {
             return null;
         }
-        return new Summary(micros.getTotalCount(), round(micros.getMean()), at(50), at(90), at(95), at(99),
+        return new ServerSummary(micros.getTotalCount(), round(micros.getMean()), at(50), at(90), at(95), at(99),
                 round(micros.getMaxValue()), cpuSamples == 0 ? null : Math.round(cpuMillis / cpuSamples * 10_000) / 10.0);
     }
 

@@ -1,11 +1,11 @@
 package io.idbench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.record.Change;
+import io.idbench.record.Interval;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -39,49 +39,33 @@ public record Verdict(double minEffectPct, double alpha) {
         return new Verdict(DEFAULT_MIN_EFFECT, DEFAULT_ALPHA);
     }
 
-    /** One figure of one label on both sides: the change in %, its interval, the test's p-value and the decision. */
-    public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct,
-            double highPct, double p, boolean significant, boolean regression, boolean improvement) {
-
-        /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
-        public String line() {
-            return String.format(Locale.ROOT, "%-28s %-12s %10.3f -> %10.3f  %+7.1f%% [%+.1f%%, %+.1f%%]  p=%.4f  %s", label, figure,
-                    baseline, run, changePct, lowPct, highPct, p,
-                    regression ? "REGRESSION" : improvement ? "improved" : significant ? "changed, below the minimum effect" : "ok");
-        }
-    }
-
     /** All figures both sides have intervals for, in the run's order; the decisions made over all of them at once. */
-    public List<Change> compare(JsonNode baselineIntervals, JsonNode runIntervals) {
-        return compare(baselineIntervals, runIntervals, RunNoise.NONE);
+    public List<Change> compare(Map<String, Map<String, Interval>> baseline, Map<String, Map<String, Interval>> run) {
+        return compare(baseline, run, RunNoise.NONE);
     }
 
     /** … with the run-to-run noise of each figure added to both sides' intervals (two separate runs). */
-    public List<Change> compare(JsonNode baselineIntervals, JsonNode runIntervals, RunNoise noise) {
+    public List<Change> compare(Map<String, Map<String, Interval>> baseline, Map<String, Map<String, Interval>> run, RunNoise noise) {
         record Test(String label, String figure, double base, double run, double d, double se, double df, double p) {
         }
         List<Test> tests = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> label : (Iterable<Map.Entry<String, JsonNode>>) runIntervals::fields) {
-            JsonNode base = baselineIntervals.path(label.getKey());
-            for (Map.Entry<String, JsonNode> figure : (Iterable<Map.Entry<String, JsonNode>>) label.getValue()::fields) {
-                JsonNode b = base.path(figure.getKey());
-                JsonNode r = figure.getValue();
-                double bv = b.path("value").asDouble(Double.NaN);
-                double rv = r.path("value").asDouble(Double.NaN);
-                double between = 2 * Math.pow(noise.sigma(label.getKey(), figure.getKey()), 2);
-                double variance = Math.pow(b.path("logSe").asDouble(Double.NaN), 2) + Math.pow(r.path("logSe").asDouble(Double.NaN), 2)
-                        + between;
-                if (!(bv > 0) || !(rv > 0) || Double.isNaN(variance)) {
-                    continue;
-                }
-                double df = between == 0 ? Double.POSITIVE_INFINITY
-                        : variance * variance / (between * between / noise.degreesOfFreedom(label.getKey(), figure.getKey()));
-                double d = Math.log(rv / bv);
-                double se = Math.sqrt(variance);
-                double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - distribution(df).cumulativeProbability(Math.abs(d) / se));
-                tests.add(new Test(label.getKey(), figure.getKey(), bv, rv, d, se, df, p));
+        run.forEach((label, figures) -> figures.forEach((figure, r) -> {
+            Interval b = baseline.getOrDefault(label, Map.of()).get(figure);
+            if (b == null) {
+                return;
             }
-        }
+            double between = 2 * Math.pow(noise.sigma(label, figure), 2);
+            double variance = Math.pow(b.logSe(), 2) + Math.pow(r.logSe(), 2) + between;
+            if (!(b.value() > 0) || !(r.value() > 0) || Double.isNaN(variance)) {
+                return;
+            }
+            double df = between == 0 ? Double.POSITIVE_INFINITY
+                    : variance * variance / (between * between / noise.degreesOfFreedom(label, figure));
+            double d = Math.log(r.value() / b.value());
+            double se = Math.sqrt(variance);
+            double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - distribution(df).cumulativeProbability(Math.abs(d) / se));
+            tests.add(new Test(label, figure, b.value(), r.value(), d, se, df, p));
+        }));
         // Holm: the i-th smallest p-value (from 0) is significant at alpha / (m - i), until the first that is not.
         List<Test> byP = tests.stream().sorted(Comparator.comparingDouble(Test::p)).toList();
         int m = byP.size();

@@ -1,11 +1,11 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.BaselineVerdict;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunStatus;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
-import io.idbench.results.RunRecord;
-import io.idbench.results.RunSummary;
 import io.idbench.results.RunVerdict;
 import io.idbench.results.Verdict;
 import java.io.IOException;
@@ -25,24 +25,19 @@ record BaselineCheck(RunDirectory run, PrintStream out) {
     List<String> check() throws IOException {
         PreparedRun state = run.prepared();
         Path record = state.recordPath();
-        ObjectNode summary = RunRecord.read(record);
-        RunSummary head = RunSummary.of(summary);
-        if (state.baseline() == null || !RunRecord.COMPLETE.equals(head.status())) {
+        RunRecord recorded = RecordFile.read(record);
+        if (state.baseline() == null || recorded.status() != RunStatus.COMPLETE) {
             return new ArrayList<>();
         }
         Path baselinePath = Path.of(state.baseline());
         double tolerance = state.tolerance();
-        JsonNode baseline = RunRecord.complete(baselinePath, "baseline");
-        Comparison.shapeDifferences(baseline.path("parameters"), summary.path("parameters"))
-                .forEach(d -> out.println("[idbench] note: " + d));
-        RunNoise noise = RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(record), summary, List.of(summary, baseline)),
-                head.scenario() + " on this machine");
-        RunVerdict.Outcome outcome = RunVerdict.judge(baseline, summary, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
-        ObjectNode verdict = summary.putObject("comparison");
-        verdict.put("baseline", baselinePath.toString()).put("minEffectPct", tolerance).put("alpha", Verdict.DEFAULT_ALPHA)
-                .put("verdict", outcome.kind().name().toLowerCase(Locale.ROOT)).put("summary", outcome.summary());
-        verdict.putPOJO("regressions", outcome.regressions());
-        RunRecord.write(record, summary);
+        RunRecord baseline = RecordFile.complete(baselinePath, "baseline");
+        Comparison.shapeDifferences(baseline, recorded).forEach(d -> out.println("[idbench] note: " + d));
+        RunNoise noise = RunNoise.estimate(RunNoise.comparable(RecordFile.siblings(record), recorded, List.of(recorded, baseline)),
+                recorded.scenario() + " on this machine");
+        RunVerdict.Outcome outcome = RunVerdict.judge(baseline, recorded, tolerance, Verdict.DEFAULT_ALPHA, false, noise);
+        RecordFile.write(record, recorded.withComparison(new BaselineVerdict(baselinePath.toString(), tolerance, Verdict.DEFAULT_ALPHA,
+                outcome.kind().name().toLowerCase(Locale.ROOT), outcome.summary(), outcome.regressions())));
         outcome.lines().forEach(l -> out.println("[idbench] " + l));
         out.println("[idbench] Against " + baselinePath + ": " + outcome.summary());
         List<String> regressions = new ArrayList<>();

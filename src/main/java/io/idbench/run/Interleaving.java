@@ -1,5 +1,7 @@
 package io.idbench.run;
 
+import io.idbench.record.Side;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -15,13 +17,13 @@ final class Interleaving {
     }
 
     /** {@code rounds} rounds of A and B, e.g. A B B A A B. */
-    static List<String> schedule(int rounds, String runId) {
+    static List<Side> schedule(int rounds, String runId) {
         Random random = new Random(runId.hashCode());
-        List<String> out = new ArrayList<>();
+        List<Side> out = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             boolean aFirst = random.nextBoolean();
-            out.add(aFirst ? RunDirectory.A : RunDirectory.B);
-            out.add(aFirst ? RunDirectory.B : RunDirectory.A);
+            out.add(aFirst ? Side.A : Side.B);
+            out.add(aFirst ? Side.B : Side.A);
         }
         return out;
     }

@@ -1,10 +1,10 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.cli.ReadyFile;
 import io.idbench.common.Json;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunStatus;
+import io.idbench.record.Target;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.PlainProgress;
 import io.idbench.seed.UsersCsv;
@@ -16,6 +16,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -28,15 +30,15 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
     /** JMeter's properties for a product the run provisioned (Keycloak): its SCIM URL and the client its token endpoint knows. */
     void appendProduct(ServiceInfo service) throws IOException {
         Properties p = TargetProperties.of(service.baseUrl(), "");
-        JsonNode auth = service.json().path("auth");
-        p.setProperty("token.url", auth.path("tokenUrl").asText());
-        p.setProperty("token.grant", auth.path("grant").asText());
-        p.setProperty("token.clientId", auth.path("clientId").asText());
-        p.setProperty("token.clientSecret", auth.path("clientSecret").asText());
+        ReadyFile.TokenEndpoint auth = service.ready().auth();
+        p.setProperty("token.url", auth.tokenUrl());
+        p.setProperty("token.grant", auth.grant());
+        p.setProperty("token.clientId", auth.clientId());
+        p.setProperty("token.clientSecret", auth.clientSecret());
         if (Files.isRegularFile(run.idsFile())) {
             p.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
         }
-        TargetProperties.append(run, p, "the target under test: " + service.json().path("product").path("name").asText());
+        TargetProperties.append(run, p, "the target under test: " + service.ready().product().name());
     }
 
     /**
@@ -51,14 +53,12 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
             r = new ScimSeeder(client(), new IdentityGenerator(Json.mapper()), ScimSeeder.DEFAULT_PARALLELISM,
                     new PlainProgress(line -> out.println("[idbench] " + line), 5_000)).seed(users);
         } catch (RuntimeException e) {
-            RunRecord.setStatus(record, RunRecord.FAILED, "seeding the target failed: " + e.getMessage());
+            RecordFile.setStatus(record, RunStatus.FAILED, "seeding the target failed: " + e.getMessage());
             throw new MavenStep.RunStepException("seeding the target failed: " + e.getMessage());
         }
         out.println("[idbench] " + r.summary());
         UsersCsv.write(run.idsFile(), r.ids());
-        ObjectNode summary = RunRecord.read(record);
-        summary.set("seed", r.record("external-" + users, "the target's own"));
-        RunRecord.write(record, summary);
+        RecordFile.update(record, rec -> rec.withSeed(r.record("external-" + users, "the target's own")));
         Properties ids = new Properties();
         ids.setProperty("ids.file", run.idsFile().toAbsolutePath().toString());
         TargetProperties.append(run, ids, "the ids the target assigned to the seeded identities");
@@ -69,16 +69,14 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
      * queries right, recorded ({@code target}) with every difference from the workload (and the product's own notes: what
      * only its admin API shows), and printed.
      */
-    void probe(long users, JsonNode productNotes) throws IOException {
-        ObjectNode target = new TargetProbe(client()).probe(users);
-        ArrayNode differences = (ArrayNode) target.get("differences");
+    void probe(long users, List<String> productNotes) throws IOException {
+        Target probed = new TargetProbe(client()).probe(users);
+        List<String> differences = new ArrayList<>(probed.differences());
         if (productNotes != null) {
-            productNotes.forEach(differences::add);
+            differences.addAll(productNotes);
         }
-        differences.forEach(d -> out.println("[idbench] The target differs from the workload: " + d.asText()));
-        ObjectNode summary = RunRecord.read(record);
-        summary.set("target", target);
-        RunRecord.write(record, summary);
+        differences.forEach(d -> out.println("[idbench] The target differs from the workload: " + d));
+        RecordFile.update(record, r -> r.withTarget(probed.withDifferences(differences)));
     }
 
     /** The target as the plans reach it: its URL and token (or token endpoint and client) from JMeter's properties. */

@@ -6,7 +6,8 @@ import io.idbench.common.FileTrees;
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
 import io.idbench.service.TokenService;
 import io.idbench.targets.KeycloakSetup;
@@ -28,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 
@@ -64,9 +66,9 @@ final class PrepareStep {
         Path recordDir = recordDir(settings, settings.runId);
         Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
         if (baseline != null) {
-            RunRecord.complete(baseline, "baseline"); // refused now, not after the run
+            RecordFile.complete(baseline, "baseline"); // refused now, not after the run
         }
-        List<String> serveArgs = settings.idbenchService() ? serveArgs(resolved, RunDirectory.A)
+        List<String> serveArgs = settings.idbenchService() ? serveArgs(resolved, Side.A)
                 : settings.provisioned() ? keycloakArgs(resolved, settings) : List.of();
         Versus versus = settings.interleaved() ? versus(resolver, overrides, settings, now) : null;
         if (settings.jmeterRemotes.distributed()) {
@@ -83,11 +85,11 @@ final class PrepareStep {
             Files.write(PrivateFiles.ensure(run.serveArgs()), serveArgs.stream().map(PrepareStep::quoted).toList());
         }
         if (versus != null) {
-            Files.write(PrivateFiles.ensure(run.serveArgs(RunDirectory.B)), versus.serveArgs.stream().map(PrepareStep::quoted).toList());
+            Files.write(PrivateFiles.ensure(run.serveArgs(Side.B)), versus.serveArgs.stream().map(PrepareStep::quoted).toList());
         }
         // One plan, one JMeter JVM for all repetitions: JMeter's own JIT warms up once, not in every repetition.
         Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
-        List<String> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
+        List<Side> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
         writeJmeterProperties(settings, schedule);
         PreparedRun.Versus b = versus == null ? null : new PreparedRun.Versus(versus.settings.recordScenario,
                 versus.settings.runId, versus.recordDir.toString(), versus.jar == null ? null : versus.jar.toString(),
@@ -104,7 +106,8 @@ final class PrepareStep {
         if (versus != null) {
             out.println("[idbench] Versus " + versus.settings.recordScenario + (versus.jar != null ? " (jar " + versus.jar + ")" : "")
                     + (settings.versusHandicap.isBlank() ? "" : " (handicap " + settings.versusHandicap + ")") + ": "
-                    + settings.repeat + " repetitions each, interleaved " + String.join(" ", schedule) + "; recorded in "
+                    + settings.repeat + " repetitions each, interleaved "
+                    + schedule.stream().map(Side::name).collect(Collectors.joining(" ")) + "; recorded in "
                     + basedir.relativize(versus.recordDir));
         }
         return settings;
@@ -153,7 +156,7 @@ final class PrepareStep {
         String runId = settings.recordScenario.equals(a.recordScenario) ? a.runId + "-versus" : a.runId;
         Path recordDir = recordDir(settings, runId);
         RunSettings named = new RunSettings(resolver.resolve(with(b, "runId", runId), List.of()), now);
-        List<String> args = new ArrayList<>(serveArgs(resolved, RunDirectory.B));
+        List<String> args = new ArrayList<>(serveArgs(resolved, Side.B));
         if (jar != null) {
             withoutOptionsUnknownTo(jar, args);
         }
@@ -221,7 +224,7 @@ final class PrepareStep {
     }
 
     /** The service's options, validated by serve's own configuration (the same messages as the CLI). */
-    private List<String> serveArgs(ScenarioResolver.Resolved resolved, String side) {
+    private List<String> serveArgs(ScenarioResolver.Resolved resolved, Side side) {
         List<String> args = new ArrayList<>();
         for (Parameter p : Parameters.ALL) {
             String v = resolved.get(p.key());
@@ -277,7 +280,7 @@ final class PrepareStep {
             args.add("--ids-file=" + run.idsFile());
         }
         args.add("--keycloak-heap=" + settings.serviceHeap);
-        args.add("--info-file=" + run.serviceInfo(RunDirectory.A));
+        args.add("--info-file=" + run.serviceInfo(Side.A));
         args.add("--stop-with-parent");
         KeycloakCommand keycloak = new KeycloakCommand();
         try {
@@ -289,7 +292,7 @@ final class PrepareStep {
         return args;
     }
 
-    private void writeJmeterProperties(RunSettings s, List<String> schedule) throws IOException {
+    private void writeJmeterProperties(RunSettings s, List<Side> schedule) throws IOException {
         Properties p = new Properties();
         boolean byTime = s.duration > 0;
         p.setProperty("threads", "" + s.threads);
@@ -304,7 +307,7 @@ final class PrepareStep {
         // Comparing two services, every repetition of the plan measures one side, in the order of the schedule.
         int sides = schedule.isEmpty() ? 1 : 2;
         p.setProperty("repeat", "" + s.repeat * sides);
-        p.setProperty("schedule", String.join(",", schedule));
+        p.setProperty("schedule", schedule.stream().map(Side::name).collect(Collectors.joining(",")));
         // Before them, each side's settling repetitions: measured apart, never pooled (docs/measurement.md).
         p.setProperty("settle", "" + s.settling());
         p.setProperty("repetitions", "" + (s.repeat + s.settling()) * sides);

@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.idbench.record.Side;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +33,7 @@ public record PreparedRun(
         Map<String, String> parameterOrigins,
         String scenarioFile,
         Versus versus,
-        List<String> schedule) implements RunSide {
+        List<Side> schedule) implements RunSide {
 
     /**
      * What the steps after prepare need of the run's settings.

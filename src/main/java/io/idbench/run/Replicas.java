@@ -1,6 +1,6 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.cli.ReadyFile;
 import io.idbench.common.PrivateFiles;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,20 +35,20 @@ final class Replicas {
                 args.add(line);
             }
         }
-        JsonNode db = primary.json().path("database");
-        if (!db.has("jdbcUrl")) {
+        ReadyFile.DatabaseAccess db = primary.ready().database();
+        if (db == null || db.jdbcUrl() == null) {
             throw new IllegalStateException("the service's ready file names no database: a replica cannot be started on it");
         }
         args.add("--replica");
         args.add(PrepareStep.quoted("--db-provider=external"));
-        args.add(PrepareStep.quoted("--db-url=" + db.path("jdbcUrl").asText()));
-        args.add(PrepareStep.quoted("--db-user=" + db.path("user").asText()));
-        if (!db.path("password").asText().isEmpty()) {
-            args.add(PrepareStep.quoted("--db-password=" + db.path("password").asText()));
+        args.add(PrepareStep.quoted("--db-url=" + db.jdbcUrl()));
+        args.add(PrepareStep.quoted("--db-user=" + db.user()));
+        if (db.password() != null && !db.password().isEmpty()) {
+            args.add(PrepareStep.quoted("--db-password=" + db.password()));
         }
-        if (primary.json().has("searchUrl")) {
+        if (primary.ready().searchUrl() != null) {
             args.add(PrepareStep.quoted("--search-provider=external"));
-            args.add(PrepareStep.quoted("--search-url=" + primary.json().path("searchUrl").asText()));
+            args.add(PrepareStep.quoted("--search-url=" + primary.ready().searchUrl()));
         }
         args.add(PrepareStep.quoted("--info-file=" + infoFile));
         return args;
@@ -64,7 +64,7 @@ final class Replicas {
             processes.add(ServiceProcess.launch(jar, run.replicaArgs(k), run.replicaLog(k), heap));
         }
         out.println("[idbench] Starting " + (instances - 1) + " more replica" + (instances > 2 ? "s" : "") + " of the service on its"
-                + " database" + (primary.json().has("searchUrl") ? " and engine" : "") + " (logs: " + run.replicaLog(2).getFileName()
+                + " database" + (primary.ready().searchUrl() != null ? " and engine" : "") + " (logs: " + run.replicaLog(2).getFileName()
                 + (instances > 2 ? " …" : "") + ")…");
         out.flush();
         List<ServiceInfo> replicas = new ArrayList<>();

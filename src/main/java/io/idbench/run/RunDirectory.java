@@ -1,7 +1,7 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
+import io.idbench.record.Side;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,17 +14,16 @@ import java.nio.file.Path;
  */
 public record RunDirectory(Path dir, Path jmeterDir) {
 
-    /** The side a service measures: A, or B when two are compared interleaved ({@code -Dversus}). */
-    public static final String A = "A";
-    public static final String B = "B";
-
     public Path runJson() { return dir.resolve("run.json"); }
-    public Path serveArgs() { return serveArgs(A); }
-    public Path serviceInfo() { return serviceInfo(A); }
-    public Path serviceLog() { return serviceLog(A); }
-    public Path serveArgs(String side) { return dir.resolve(side.equals(A) ? "serve.args" : "serve-versus.args"); }
-    public Path serviceInfo(String side) { return dir.resolve(side.equals(A) ? "service.json" : "service-versus.json"); }
-    public Path serviceLog(String side) { return dir.resolve(side.equals(A) ? "service.log" : "service-versus.log"); }
+    public Path serveArgs() { return serveArgs(Side.A); }
+    public Path serviceInfo() { return serviceInfo(Side.A); }
+    public Path serviceLog() { return serviceLog(Side.A); }
+    /** The side a service measures: A, or B when two are compared interleaved ({@code -Dversus}). */
+    public Path serveArgs(Side side) {
+        return dir.resolve(side == Side.A ? "serve.args" : "serve-versus.args");
+    }
+    public Path serviceInfo(Side side) { return dir.resolve(side == Side.A ? "service.json" : "service-versus.json"); }
+    public Path serviceLog(Side side) { return dir.resolve(side == Side.A ? "service.log" : "service-versus.log"); }
     /** Replica k (2 … instances) of side A's service: its arguments, ready file and log. */
     public Path replicaArgs(int k) {
         return dir.resolve("serve-replica-" + k + ".args");
@@ -56,30 +55,21 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path jmeterReports() { return jmeterDir.resolve("reports"); }
     public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }
 
-    public ObjectNode readRun() {
+    /** The prepared run, as the prepare step wrote it. */
+    public PreparedRun prepared() {
         Path file = runJson();
         if (!Files.isRegularFile(file)) {
             throw new IllegalStateException("No prepared run in " + dir + ": the prepare step (process-classes) did not run");
         }
         try {
-            return (ObjectNode) Json.mapper().readTree(file.toFile());
+            return Json.mapper().readValue(file.toFile(), PreparedRun.class);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** The prepared run, typed (see {@link #readRun} for the file as it is). */
-    public PreparedRun prepared() {
-        return Json.mapper().convertValue(readRun(), PreparedRun.class);
-    }
-
     public void writeRun(PreparedRun run) {
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(runJson(), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(run));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + runJson() + ": " + e.getMessage(), e);
-        }
+        Json.write(runJson(), run);
     }
 
     /** The record directory of the prepared run. */

@@ -1,7 +1,7 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.common.Json;
+import io.idbench.cli.ReadyFile;
+import io.idbench.record.Environment;
 import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.net.URI;
@@ -11,21 +11,32 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 
 /** The running service as its ready file ({@code serve --info-file}) describes it, and calls to its idbench endpoints. */
-record ServiceInfo(JsonNode json) {
+record ServiceInfo(ReadyFile ready) {
     static ServiceInfo read(Path file) throws IOException {
-        return new ServiceInfo(Json.mapper().readTree(file.toFile()));
+        return new ServiceInfo(ReadyFile.read(file));
     }
 
     String baseUrl() {
-        return json.path("baseUrl").asText();
+        return ready.baseUrl();
     }
 
     String token() {
-        return json.path("token").asText();
+        return ready.token() == null ? "" : ready.token();
     }
 
     long pid() {
-        return json.path("pid").asLong();
+        return ready.pid();
+    }
+
+    /** Another product's (Keycloak's): it has no idbench telemetry, and its own token endpoint. */
+    boolean product() {
+        return ready.product() != null;
+    }
+
+    /** The process id of the service's PostgreSQL or engine ({@code postgresql}, {@code searchEngine}), 0 when unknown. */
+    long providerPid(String provider) {
+        Environment.Provider p = ready.providers() == null ? null : ready.providers().get(provider);
+        return p == null || p.pid() == null ? 0 : p.pid();
     }
 
     /** The service's root URL: the SCIM base URL without /scim/v2. */

@@ -74,11 +74,12 @@ final class ServiceProcess {
     static Process launchSampler(Path jar, ServiceInfo a, List<ServiceInfo> replicas, ServiceInfo b, List<Long> localEngines,
             Path csv, Path log) throws IOException {
         // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
-        long service = pid(a, "keycloak") != 0 ? pid(a, "keycloak") : a.pid();
-        List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + pid(a, "postgresql"),
-                "--engine-pid=" + pid(a, "searchEngine"),
-                "--versus-service-pid=" + (b == null ? 0 : b.pid()), "--versus-postgres-pid=" + (b == null ? 0 : pid(b, "postgresql")),
-                "--versus-engine-pid=" + (b == null ? 0 : pid(b, "searchEngine"))));
+        long service = a.providerPid("keycloak") != 0 ? a.providerPid("keycloak") : a.pid();
+        List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid("postgresql"),
+                "--engine-pid=" + a.providerPid("searchEngine"),
+                "--versus-service-pid=" + (b == null ? 0 : b.pid()),
+                "--versus-postgres-pid=" + (b == null ? 0 : b.providerPid("postgresql")),
+                "--versus-engine-pid=" + (b == null ? 0 : b.providerPid("searchEngine"))));
         // Replicas of the service count as the service: the system under test is all of them.
         replicas.forEach(r -> pids.add("--replica-pid=" + r.pid()));
         localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
@@ -109,11 +110,6 @@ final class ServiceProcess {
         command.add("--harness-pid=" + ProcessHandle.current().pid());
         command.add("--out=" + csv);
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    /** The process id of a service's PostgreSQL or engine as its ready file names it (0: not to be seen from here). */
-    private static long pid(ServiceInfo service, String provider) {
-        return service.json().path("providers").path(provider).path("pid").asLong(0);
     }
 
     /** SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout. */

@@ -1,10 +1,11 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.common.Json;
-import io.idbench.results.RunRecord;
+import io.idbench.cli.ReadyFile;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunStatus;
+import io.idbench.record.Service;
+import io.idbench.record.Side;
 import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -57,7 +58,7 @@ final class StartStep {
         }
         if (!state.settings().provisioned()) {
             // No service of ours marks the record when the build stops early: the build's JVM does, as it exits.
-            Path summary = record.resolve(RunRecord.FILE);
+            Path summary = record.resolve(RecordFile.NAME);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> OtherTarget.interruptIfStillRunning(summary),
                     "idbench-record-interrupted"));
             out.println("[idbench] Target " + state.parameters().get("target.url") + " is not provisioned by this run");
@@ -79,84 +80,62 @@ final class StartStep {
         }
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();
-        ServiceInfo a = startService(RunDirectory.A, jar, record, timeout);
+        ServiceInfo a = startService(Side.A, jar, record, timeout);
         List<ServiceInfo> replicas = startReplicas(state, a, record, timeout);
         ServiceInfo b = null;
         if (versus != null) {
             Path versusJar = versus.jar() != null ? Path.of(versus.jar()) : jar;
-            b = startService(RunDirectory.B, versusJar, versus.recordPath(), timeout);
+            b = startService(Side.B, versusJar, versus.recordPath(), timeout);
         }
         ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         if (!state.settings().idbenchService()) {
             OtherTarget target = new OtherTarget(run, record, out);
             target.appendProduct(a);
-            target.probe(Long.parseLong(state.parameters().getOrDefault("users", "0")), a.json().path("product").get("notes"));
+            target.probe(Long.parseLong(state.parameters().getOrDefault("users", "0")), a.ready().product().notes());
             return;
         }
         resetTelemetry(a);
         for (ServiceInfo replica : replicas) {
             resetTelemetry(replica);
         }
-        appendTarget(a, replicas, RunDirectory.A);
+        appendTarget(a, replicas, Side.A);
         if (b != null) {
             resetTelemetry(b);
-            appendTarget(b, List.of(), RunDirectory.B);
+            appendTarget(b, List.of(), Side.B);
         }
     }
 
     /** The run's record, status running, from the moment its service starts. */
     private void open(RunSide side) {
-        ObjectNode summary = Json.mapper().createObjectNode();
-        summary.put("status", RunRecord.RUNNING).put("scenario", side.scenario())
-                .put("runId", side.runId()).put("started", Instant.now().toString());
-        summary.putPOJO("parameters", side.parameters());
-        summary.putPOJO("parameterOrigins", side.parameterOrigins());
-        if (side.scenarioFile() != null) {
-            summary.put("scenarioFile", side.scenarioFile());
-        }
-        summary.set("environment", Environment.describe(basedir));
-        RunRecord.write(side.recordPath(), summary);
+        RecordFile.write(side.recordPath(), RunRecord.opened(side.scenario(), side.runId(), Instant.now().toString(), side.parameters(),
+                side.parameterOrigins(), side.scenarioFile(), Environment.describe(basedir)));
     }
 
     /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */
-    private ServiceInfo startService(String side, Path serviceJar, Path record, Duration timeout) throws IOException, InterruptedException {
+    private ServiceInfo startService(Side side, Path serviceJar, Path record, Duration timeout) throws IOException, InterruptedException {
         // The service marks the record interrupted if it is stopped while the run is still running.
         Files.writeString(run.serveArgs(side), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n",
                 StandardOpenOption.APPEND);
         String which = !run.prepared().settings().idbenchService() ? "Keycloak"
-                : side.equals(RunDirectory.A) ? "the service" : "the other side's service (versus)";
+                : side == Side.A ? "the service" : "the other side's service (versus)";
         out.println("[idbench] Starting " + which + " (log: " + basedir.relativize(run.serviceLog(side)) + ")…");
         out.flush();
         Process process = run.prepared().settings().idbenchService()
                 ? ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap)
                 : ServiceProcess.launchKeycloak(serviceJar, run.serveArgs(side), run.serviceLog(side));
-        String prefix = side.equals(RunDirectory.A) ? "[service] " : "[versus] ";
+        String prefix = side == Side.A ? "[service] " : "[versus] ";
         try {
             ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
         } catch (ServiceProcess.ServiceFailedException e) {
-            RunRecord.setStatus(record, RunRecord.FAILED, e.getMessage());
+            RecordFile.setStatus(record, RunStatus.FAILED, e.getMessage());
             throw e;
         }
         ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
-        JsonNode info = service.json();
-        ObjectNode summary = RunRecord.read(record);
-        if (info.has("seed")) {
-            summary.set("seed", info.get("seed"));
-        }
-        if (info.has("providers")) {
-            ((ObjectNode) summary.path("environment")).set("providers", info.get("providers"));
-        }
-        ObjectNode serviceNode = summary.putObject("service");
-        serviceNode.put("baseUrl", service.baseUrl());
-        if (info.has("product")) {
-            serviceNode.set("product", info.get("product"));
-        } else {
-            serviceNode.put("storage", info.path("storage").asText()).put("search", info.path("search").asText());
-        }
-        if (info.has("searchEngine")) {
-            serviceNode.set("searchEngine", info.get("searchEngine"));
-        }
-        RunRecord.write(record, summary);
+        ReadyFile ready = service.ready();
+        Service described = service.product() ? new Service(service.baseUrl(), null, null, ready.searchEngine(), ready.product(), null)
+                : new Service(service.baseUrl(), ready.storage(), ready.search(), ready.searchEngine(), null, null);
+        RecordFile.update(record, r -> r.withService(described).withSeed(ready.seed() != null ? ready.seed() : r.seed())
+                .withEnvironment(ready.providers() != null ? r.environment().withProviders(ready.providers()) : r.environment()));
         return service;
     }
 
@@ -171,14 +150,12 @@ final class StartStep {
         try {
             replicas = Replicas.start(run, jar, instances, a, heap, timeout, out);
         } catch (ServiceProcess.ServiceFailedException e) {
-            RunRecord.setStatus(record, RunRecord.FAILED, "a replica: " + e.getMessage());
+            RecordFile.setStatus(record, RunStatus.FAILED, "a replica: " + e.getMessage());
             throw e;
         }
-        ObjectNode summary = RunRecord.read(record);
-        ArrayNode urls = ((ObjectNode) summary.path("service")).putArray("replicas");
-        urls.add(a.baseUrl());
+        List<String> urls = new ArrayList<>(List.of(a.baseUrl()));
         replicas.forEach(r -> urls.add(r.baseUrl()));
-        RunRecord.write(record, summary);
+        RecordFile.update(record, r -> r.withService(r.service().withReplicas(urls)));
         return replicas;
     }
 
@@ -186,16 +163,16 @@ final class StartStep {
      * JMeter's properties for one side: its URL in parts and token (B's prefixed versus.), its replicas' host:port
      * (target.replicas, when there are more than one: the plans spread their threads over them), and A's login.
      */
-    private void appendTarget(ServiceInfo service, List<ServiceInfo> replicas, String side) throws IOException {
+    private void appendTarget(ServiceInfo service, List<ServiceInfo> replicas, Side side) throws IOException {
         Properties p = new Properties();
-        String prefix = side.equals(RunDirectory.A) ? "" : "versus.";
+        String prefix = side == Side.A ? "" : "versus.";
         TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
         if (!replicas.isEmpty()) {
             List<String> all = new ArrayList<>(List.of(TargetProperties.hostPort(service.baseUrl())));
             replicas.forEach(r -> all.add(TargetProperties.hostPort(r.baseUrl())));
             p.setProperty(prefix + "target.replicas", String.join(",", all));
         }
-        if (side.equals(RunDirectory.A)) {
+        if (side == Side.A) {
             // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant.
             AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
             p.setProperty("token.url", service.root() + Endpoints.TOKEN);

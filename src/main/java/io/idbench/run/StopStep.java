@@ -1,9 +1,11 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.ReplicaTelemetry;
+import io.idbench.record.RunStatus;
+import io.idbench.record.Side;
+import io.idbench.record.Telemetry;
 import io.idbench.service.Endpoints;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,9 +29,9 @@ record StopStep(RunDirectory run, PrintStream out) {
         List<ProcessHandle> services = new ArrayList<>();
         // Replicas first: they serve the first service's database and engine, which stop with it.
         replicas(run.recordDir(), services);
-        measured(RunDirectory.A, run.recordDir(), services);
+        measured(Side.A, run.recordDir(), services);
         if (state.interleaved()) {
-            measured(RunDirectory.B, state.versus().recordPath(), services);
+            measured(Side.B, state.versus().recordPath(), services);
         }
         for (ProcessHandle service : services) {
             out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
@@ -42,60 +44,50 @@ record StopStep(RunDirectory run, PrintStream out) {
 
     /** The replicas' own telemetry (their pools and JVMs; the database is the one the first service reports) into the record. */
     private void replicas(Path record, List<ProcessHandle> services) throws IOException, InterruptedException {
-        List<ObjectNode> replicas = new ArrayList<>();
+        List<ReplicaTelemetry> replicas = new ArrayList<>();
         for (int k = 2; Files.exists(run.replicaInfo(k)); k++) {
             ServiceInfo replica = ServiceInfo.read(run.replicaInfo(k));
-            ObjectNode node = Json.mapper().createObjectNode().put("baseUrl", replica.baseUrl());
-            HttpResponse<String> r = replica.call("GET", Endpoints.TELEMETRY);
-            if (r.statusCode() == 200) {
-                JsonNode telemetry = Json.mapper().readTree(r.body());
-                node.set("connectionPool", telemetry.path("connectionPool"));
-                node.set("serviceJvm", telemetry.path("serviceJvm"));
-            }
-            replicas.add(node);
+            Telemetry telemetry = telemetry(replica);
+            replicas.add(new ReplicaTelemetry(replica.baseUrl(), telemetry == null ? null : telemetry.connectionPool(),
+                    telemetry == null ? null : telemetry.serviceJvm()));
             ProcessHandle.of(replica.pid()).ifPresent(services::add);
         }
         if (!replicas.isEmpty()) {
-            ObjectNode summary = RunRecord.read(record);
-            summary.putArray("replicaTelemetry").addAll(replicas);
-            RunRecord.write(record, summary);
+            RecordFile.update(record, r -> r.withReplicaTelemetry(replicas));
         }
     }
 
     /** One side: its telemetry into its record, which is marked measured (stopping its service is no interruption now). */
-    private void measured(String side, Path record, List<ProcessHandle> services) throws IOException, InterruptedException {
+    private void measured(Side side, Path record, List<ProcessHandle> services) throws IOException, InterruptedException {
         if (!Files.exists(run.serviceInfo(side))) {
-            RunRecord.setStatus(record, RunRecord.MEASURED, null);
+            RecordFile.setStatus(record, RunStatus.MEASURED, null);
             return;
         }
         ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
-        JsonNode info = service.json();
-        ObjectNode summary = RunRecord.read(record);
-        if (info.has("product")) {
-            summary.put("telemetryUnavailable", info.path("product").path("name").asText() + " has no idbench telemetry");
-            summary.put("status", RunRecord.MEASURED);
-            RunRecord.write(record, summary);
-            ProcessHandle.of(service.pid()).ifPresent(services::add);
+        ProcessHandle.of(service.pid()).ifPresent(services::add);
+        if (service.product()) {
+            RecordFile.update(record, r -> r.withTelemetryUnavailable(service.ready().product().name() + " has no idbench telemetry")
+                    .withStatus(RunStatus.MEASURED));
             return;
         }
-        HttpResponse<String> r = service.call("GET", Endpoints.TELEMETRY);
-        if (r.statusCode() == 200) {
-            if (side.equals(RunDirectory.A)) {
-                Files.writeString(run.telemetry(), r.body());
-            }
-            JsonNode telemetry = Json.mapper().readTree(r.body());
-            summary.set("telemetry", telemetry);
-            ObjectNode env = (ObjectNode) summary.path("environment");
-            env.put("postgresql", telemetry.path("database").path("version").asText());
-            if (info.has("searchEngine")) {
-                env.set("searchEngine", info.get("searchEngine"));
-            }
-        } else {
-            summary.put("telemetryUnavailable", "GET " + Endpoints.TELEMETRY + " answered " + r.statusCode());
+        HttpResponse<String> answer = service.call("GET", Endpoints.TELEMETRY);
+        if (answer.statusCode() != 200) {
+            RecordFile.update(record, r -> r.withTelemetryUnavailable("GET " + Endpoints.TELEMETRY + " answered " + answer.statusCode())
+                    .withStatus(RunStatus.MEASURED));
+            return;
         }
-        summary.put("status", RunRecord.MEASURED);
-        RunRecord.write(record, summary);
-        ProcessHandle.of(service.pid()).ifPresent(services::add);
+        if (side == Side.A) {
+            Files.writeString(run.telemetry(), answer.body());
+        }
+        Telemetry telemetry = Json.mapper().readValue(answer.body(), Telemetry.class);
+        RecordFile.update(record, r -> r.withTelemetry(telemetry).withStatus(RunStatus.MEASURED)
+                .withEnvironment(r.environment().withVersions(telemetry.database().version(), service.ready().searchEngine())));
+    }
+
+    /** A service's telemetry, or null when it does not answer with it. */
+    private static Telemetry telemetry(ServiceInfo service) throws IOException, InterruptedException {
+        HttpResponse<String> answer = service.call("GET", Endpoints.TELEMETRY);
+        return answer.statusCode() == 200 ? Json.mapper().readValue(answer.body(), Telemetry.class) : null;
     }
 
     /**

@@ -1,15 +1,16 @@
 package io.idbench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.common.Json;
+import io.idbench.record.Change;
+import io.idbench.record.Numbers;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunStatus;
+import io.idbench.record.Side;
+import io.idbench.record.Versus;
 import io.idbench.results.PairedVerdict;
-import io.idbench.results.RunRecord;
-import io.idbench.results.RunSummary;
 import io.idbench.results.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,55 +20,31 @@ import java.util.Locale;
  * other and the verdict.
  * A comparison informs, it does not fail the build (use {@code -Dbaseline} for a gate).
  */
-final class VersusVerdict {
-    private final PrintStream out;
+record VersusVerdict(PrintStream out) {
 
-    VersusVerdict(PrintStream out) {
-        this.out = out;
-    }
-
-    void record(Path a, Path b, List<String> schedule, double minEffectPct) {
-        ObjectNode sa = RunRecord.read(a);
-        ObjectNode sb = RunRecord.read(b);
-        RunSummary ha = RunSummary.of(sa);
-        RunSummary hb = RunSummary.of(sb);
-        String title = hb.scenario() + " " + hb.runId() + " (B) against " + ha.scenario() + " " + ha.runId() + " (A)";
-        ObjectNode verdict = Json.mapper().createObjectNode();
-        verdict.put("a", a.toString()).put("b", b.toString()).put("minEffectPct", minEffectPct).put("alpha", Verdict.DEFAULT_ALPHA);
-        verdict.putPOJO("schedule", schedule);
-        if (!RunRecord.COMPLETE.equals(ha.status()) || !RunRecord.COMPLETE.equals(hb.status())) {
-            verdict.put("skipped", "a side did not complete");
+    void record(Path a, Path b, List<Side> schedule, double minEffectPct) {
+        RunRecord ra = RecordFile.read(a);
+        RunRecord rb = RecordFile.read(b);
+        String title = rb.scenario() + " " + rb.runId() + " (B) against " + ra.scenario() + " " + ra.runId() + " (A)";
+        Versus verdict;
+        if (ra.status() != RunStatus.COMPLETE || rb.status() != RunStatus.COMPLETE) {
+            verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, "a side did not complete", null,
+                    null, null, null, null);
             out.println("[idbench] " + title + ": not compared, a side did not complete");
         } else {
             // Paired by round: the k-th repetition of each side ran in the same round of the schedule.
-            List<JsonNode> ra = new ArrayList<>();
-            List<JsonNode> rb = new ArrayList<>();
-            sa.path("repetitions").forEach(r -> ra.add(r.path("figures")));
-            sb.path("repetitions").forEach(r -> rb.add(r.path("figures")));
-            List<Verdict.Change> changes = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA).compare(ra, rb);
-            var listed = verdict.putArray("changes");
-            long regressions = changes.stream().filter(Verdict.Change::regression).count();
-            long improvements = changes.stream().filter(Verdict.Change::improvement).count();
+            List<Change> changes = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA).compare(ra.repetitions(), rb.repetitions());
+            long regressions = changes.stream().filter(Change::regression).count();
+            long improvements = changes.stream().filter(Change::improvement).count();
             out.println("[idbench] " + title + ", interleaved " + schedule.size() + " repetitions, paired by round:");
-            for (Verdict.Change c : changes) {
-                listed.addPOJO(c);
-                if (c.regression() || c.improvement()) {
-                    out.println("[idbench]   " + c.line());
-                }
-            }
-            verdict.put("regressions", regressions).put("improvements", improvements).put("figuresCompared", changes.size());
+            changes.stream().filter(c -> c.regression() || c.improvement()).forEach(c -> out.println("[idbench]   " + c.line()));
+            verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, null, changes, regressions,
+                    improvements, changes.size(), null);
             out.println(String.format(Locale.ROOT, "[idbench] B against A: %d of %d figures worse, %d better, by at least %s%%"
                     + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s)", regressions, changes.size(),
-                    improvements,
-                    trim(minEffectPct), trim(Verdict.DEFAULT_ALPHA)));
+                    improvements, Numbers.trim(minEffectPct), Numbers.trim(Verdict.DEFAULT_ALPHA)));
         }
-        sa.set("versus", verdict.deepCopy().put("side", RunDirectory.A));
-        sb.set("versus", verdict.deepCopy().put("side", RunDirectory.B));
-        RunRecord.write(a, sa);
-        RunRecord.write(b, sb);
-    }
-
-    private static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+        RecordFile.write(a, ra.withVersus(verdict.as(Side.A)));
+        RecordFile.write(b, rb.withVersus(verdict.as(Side.B)));
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
+import io.idbench.record.Telemetry;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.elastic.ElasticIndex;
@@ -55,10 +56,8 @@ public interface SearchIndex extends AutoCloseable {
 
     boolean exists();
 
-    /** The index's documents and size on disk, for a run's telemetry. */
-    default ObjectNode stats(ObjectNode into) {
-        return into;
-    }
+    /** The index's users, documents and size on disk, for a run's telemetry. */
+    Telemetry.SearchIndex stats();
 
     /** Creates the index with its mapping; {@code bulkLoad} turns periodic refresh off until {@link #loaded()}. */
     void create(boolean bulkLoad);

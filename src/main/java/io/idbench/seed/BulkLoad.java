@@ -1,5 +1,7 @@
 package io.idbench.seed;
 
+import io.idbench.record.SeedRecord;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -38,8 +40,6 @@ final class BulkLoad {
         Map<String, Duration> builds = ParallelDdl.run(database, PARALLELISM, restore, progress::step);
         progress.end();
         long t2 = System.nanoTime();
-        return new SeedRecord.Phases(SeedRecord.seconds(Duration.ofNanos(generate.sum())),
-                SeedRecord.seconds(Duration.ofNanos(t1 - t0)), SeedRecord.seconds(Duration.ofNanos(t2 - t1)), null, null, null,
-                null, null, SeedRecord.slowest(builds));
+        return SeedRecord.Phases.load(Duration.ofNanos(generate.sum()), Duration.ofNanos(t1 - t0), Duration.ofNanos(t2 - t1), builds);
     }
 }

@@ -1,10 +1,12 @@
 package io.idbench.seed;
 
 import io.idbench.config.Storage;
+import io.idbench.record.SeedRecord;
 import io.idbench.store.Jdbc;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Locale;
 
@@ -43,6 +45,12 @@ public record Dataset(Storage storage, long users, boolean dyn, int generatorVer
     /** For people: "jsonb, 1,000,000 identities, dyn=false". */
     public String describe() {
         return String.format(Locale.ROOT, "%s, %,d identities, dyn=%s", storage, users, dyn);
+    }
+
+    /** The record of something done with this dataset now, taking {@code total}. */
+    SeedRecord record(String action, SeedRecord.Phases phases, Duration total, Long databaseBytes, SeedRecord loaded) {
+        return SeedRecord.of(key(), storage.id(), users, dyn, generatorVersion, passwordHash, action, phases, total, databaseBytes, null,
+                loaded);
     }
 
     /**

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
 import io.idbench.provision.ConnectionPools;
+import io.idbench.record.SeedRecord;
 import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
@@ -130,8 +131,7 @@ public final class Seeder {
             if (kept.isEmpty()) {
                 return loaded.withClone(clone);
             }
-            return SeedRecord.of(dataset, SeedRecord.REUSED, new SeedRecord.Phases(null, null, null, null,
-                    SeedRecord.seconds(clone), null), clone, databaseBytes(c, run.name()), loaded);
+            return dataset.record(SeedRecord.REUSED, SeedRecord.Phases.cloned(clone), clone, databaseBytes(c, run.name()), loaded);
         }
     }
 
@@ -225,8 +225,8 @@ public final class Seeder {
                 try (ResultSet rs = s.executeQuery("SELECT record::text FROM " + MARKER)) {
                     rs.next();
                     SeedRecord loaded = read(rs.getString(1));
-                    return SeedRecord.of(dataset, SeedRecord.REUSED_IN_PLACE, new SeedRecord.Phases(null, null, null, null,
-                            null, null), Duration.ZERO, databaseBytes(c, run.name()), loaded);
+                    return dataset.record(SeedRecord.REUSED_IN_PLACE, SeedRecord.Phases.NONE, Duration.ZERO, databaseBytes(c,
+                            run.name()), loaded);
                 }
             }
             boolean interrupted = markers.values().stream().anyMatch("loading"::equals);
@@ -297,7 +297,7 @@ public final class Seeder {
         SeedRecord.Phases phases = BulkLoad.run(db, StorageLoader.of(dataset.storage(), generator),
                 new LoadInput(dataset.users(), passwordHashes, groups, dynamic), progress);
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
-            SeedRecord record = SeedRecord.of(dataset, SeedRecord.LOADED, phases, Duration.ofNanos(System.nanoTime() - t0),
+            SeedRecord record = dataset.record(SeedRecord.LOADED, phases, Duration.ofNanos(System.nanoTime() - t0),
                     databaseBytes(c, db.name()), null);
             s.execute("UPDATE " + MARKER + " SET state = 'complete', record = " + quote(write(record)) + "::jsonb");
             return record;

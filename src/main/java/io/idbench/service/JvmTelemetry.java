@@ -1,6 +1,6 @@
 package io.idbench.service;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.Telemetry;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
@@ -20,9 +20,9 @@ final class JvmTelemetry {
         compileMillis = compileMillis();
     }
 
-    synchronized ObjectNode write(ObjectNode into) {
-        return into.put("gcCollections", gcCount() - gcCount).put("gcMillis", gcMillis() - gcMillis)
-                .put("jitCompileMillis", compileMillis() - compileMillis).put("heapMaxBytes", Runtime.getRuntime().maxMemory());
+    synchronized Telemetry.Jvm read() {
+        return new Telemetry.Jvm(gcCount() - gcCount, gcMillis() - gcMillis, compileMillis() - compileMillis,
+                Runtime.getRuntime().maxMemory());
     }
 
     private static long gcCount() {

@@ -40,9 +40,7 @@ final class TelemetryEndpoints {
     }
 
     private void read(Context ctx) throws SQLException {
-        var body = telemetry.collect(json);
-        jvm.write(body.putObject("serviceJvm"));
-        ScimServer.send(ctx, 200, body, json);
+        ScimServer.send(ctx, 200, json.valueToTree(telemetry.collect().withJvm(jvm.read())), json);
     }
 
     private void reset(Context ctx) throws SQLException {

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
-import io.idbench.results.RunSummary;
+import io.idbench.record.Interval;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,7 +37,7 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
 
         /** A run's figure of a label, with its interval when the run recorded one. */
         static Point of(Object x, RecordedRun run, String label, String figure, boolean flagged) {
-            RunSummary.Interval i = run.interval(label, figure);
+            Interval i = run.interval(label, figure);
             Double low = i == null ? null : i.low();
             Double high = i == null ? null : i.high();
             return new Point(x, run.figure(label, figure), flagged, run.page(), low, high);

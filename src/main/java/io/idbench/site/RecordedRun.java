@@ -1,9 +1,9 @@
 package io.idbench.site;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.results.Comparison;
+import io.idbench.record.Interval;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunStatus;
 import io.idbench.results.RunStatistics;
-import io.idbench.results.RunSummary;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,42 +16,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it: the
- * typed head of its record, and the record itself for the parts a page shows as they are.
- */
-public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
+/** One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it: its record, and what pages ask of it. */
+public record RecordedRun(Path dir, RunRecord record) {
     /** The plan of the 2018 study; the overview, scaling and 2018 pages are about it. */
     public static final String PLAN_1 = "heterogeneous";
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
-    public RecordedRun(Path dir, JsonNode summary) {
-        this(dir, summary, RunSummary.of(summary));
-    }
-
     public String scenario() {
-        return head.scenario() != null ? head.scenario() : dir.getParent().getFileName().toString();
+        return record.scenario();
     }
 
     public String runId() {
-        return head.runId() != null ? head.runId() : dir.getFileName().toString();
+        return record.runId();
     }
 
+    /** The status in a word (a record made by hand may have none: unknown). */
     public String status() {
-        return head.status() != null ? head.status() : "unknown";
+        return record.status() != null ? record.status().word() : "unknown";
     }
 
     public String statusReason() {
-        return head.statusReason() != null ? head.statusReason() : "";
+        return record.statusReason() != null ? record.statusReason() : "";
     }
 
     public boolean complete() {
-        return "complete".equals(status());
+        return record.status() == RunStatus.COMPLETE;
     }
 
     /** Why other processes or the hypervisor took too much of the machine during the run, or null: such a run has no verdict. */
     public String disturbed() {
-        return head.disturbed();
+        return record.disturbed();
     }
 
     /** The calibration handicap the service ran with (update:10%…), or null: such a run is not a real measurement. */
@@ -62,27 +56,23 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
 
     /** Complete, undisturbed and without a handicap: a run a verdict and a baseline can stand on. */
     public boolean trustworthy() {
-        return head.trustworthy();
+        return record.trustworthy();
     }
 
     /** A figure's confidence interval as recorded, or null. */
-    public RunSummary.Interval interval(String label, String figure) {
-        return head.intervals().getOrDefault(label, Map.of()).get(figure);
+    public Interval interval(String label, String figure) {
+        return record.interval(label, figure);
     }
 
     /** "±4%": half the interval's width relative to the value, or "" without one. */
     public String plusMinus(String label, String figure) {
-        RunSummary.Interval i = interval(label, figure);
-        if (i == null) {
-            return "";
-        }
-        double half = (i.high() - i.low()) / 2;
-        return Double.isFinite(i.value()) && Double.isFinite(half) && i.value() > 0
-                ? "±" + Math.round(half / i.value() * 100) + "%" : "";
+        Interval i = interval(label, figure);
+        double pct = i == null ? Double.NaN : i.halfWidthPct();
+        return Double.isFinite(pct) ? "±" + Math.round(pct) + "%" : "";
     }
 
     public Instant started() {
-        return head.started() == null || head.started().isEmpty() ? Instant.EPOCH : Instant.parse(head.started());
+        return record.started() == null || record.started().isEmpty() ? Instant.EPOCH : Instant.parse(record.started());
     }
 
     /** The start, to the minute, UTC: how trends name a run. */
@@ -91,7 +81,7 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
     }
 
     public String parameter(String key) {
-        return head.parameter(key);
+        return record.parameter(key);
     }
 
     public String plan() {
@@ -120,9 +110,9 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
         if (instances() > 1) {
             parts.add(instances() + " replicas");
         }
-        String nodes = later("search.nodes");
-        String shards = later("search.shards");
-        String replicas = later("search.replicas");
+        String nodes = record.later("search.nodes");
+        String shards = record.later("search.shards");
+        String replicas = record.later("search.replicas");
         if (!nodes.equals("1") || !shards.equals("1") || !replicas.equals("0")) {
             parts.add(nodes + "-node engine, " + shards + " shards x " + (Integer.parseInt(replicas) + 1) + " copies");
         }
@@ -131,10 +121,6 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
             parts.add(remotes.split(",").length + " JMeter engines");
         }
         return String.join(", ", parts);
-    }
-
-    private String later(String key) {
-        return Comparison.later(summary.path("parameters"), key);
     }
 
     public boolean openModel() {
@@ -164,27 +150,22 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
 
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
-        return head.machine();
+        return record.machine();
     }
 
     public String commit() {
-        String c = head.environment().gitCommit() == null ? "" : head.environment().gitCommit();
+        String c = record.environment() == null || record.environment().gitCommit() == null ? "" : record.environment().gitCommit();
         return c.length() > 7 ? c.substring(0, 7) : c;
     }
 
-    /** The run's median figures per label: throughput, mean, p50, p95, p99, errorRate. */
-    public JsonNode labels() {
-        return summary.path("labels");
+    /** The run's figures per label over all repetitions: samples, errorRate, throughput, mean, p50, p95, p99… */
+    public Map<String, Map<String, Double>> labels() {
+        return record.labels();
     }
 
     /** A figure of a label (its interval's value when only the interval has it: systemCpuUs), NaN when the run has none. */
     public double figure(String label, String figure) {
-        JsonNode v = labels().path(label).path(figure);
-        if (v.isNumber()) {
-            return v.asDouble();
-        }
-        RunSummary.Interval i = interval(label, figure);
-        return i == null ? Double.NaN : i.value();
+        return record.figure(label, figure);
     }
 
     /** Where the run's page is, relative to the site's root. */
@@ -194,7 +175,7 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
 
     /** The shape a run must share with another to be compared on a trend: threads, loops, duration and so on. */
     public String shape() {
-        return head.shape();
+        return record.shape();
     }
 
     private static long parseOrZero(String number) {
@@ -208,7 +189,7 @@ public record RecordedRun(Path dir, JsonNode summary, RunSummary head) {
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */
     public static List<String> operations(Collection<RecordedRun> runs) {
         Set<String> labels = new LinkedHashSet<>();
-        runs.forEach(r -> r.labels().fieldNames().forEachRemaining(labels::add));
+        runs.forEach(r -> labels.addAll(r.labels().keySet()));
         if (labels.remove(RunStatistics.ALL)) {
             labels.add(RunStatistics.ALL);
         }

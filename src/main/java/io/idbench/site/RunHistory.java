@@ -1,8 +1,7 @@
 package io.idbench.site;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.common.Json;
 import io.idbench.config.ConfigException;
+import io.idbench.record.RecordFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -39,14 +38,13 @@ public final class RunHistory {
                 throw new ConfigException("the results directory " + results + " does not exist");
             }
             try (Stream<Path> files = Files.find(results, 3,
-                    (p, a) -> a.isRegularFile() && p.getFileName().toString().equals("summary.json")
+                    (p, a) -> a.isRegularFile() && p.getFileName().toString().equals(RecordFile.NAME)
                             && results.relativize(p).getNameCount() == 3)) {
                 for (Path file : files.sorted().toList()) {
                     try {
-                        JsonNode summary = Json.mapper().readTree(file.toFile());
-                        runs.add(new RecordedRun(file.getParent(), summary));
-                    } catch (IOException | RuntimeException e) {
-                        skipped.add(file + ": " + e.getMessage());
+                        runs.add(new RecordedRun(file.getParent(), RecordFile.parse(file)));
+                    } catch (RuntimeException e) {
+                        skipped.add(e instanceof ConfigException ? e.getMessage() : file + ": " + e.getMessage());
                     }
                 }
             } catch (IOException e) {

@@ -1,10 +1,16 @@
 package io.idbench.site;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.FileTrees;
-import io.idbench.common.Json;
+import io.idbench.record.ComponentCost;
+import io.idbench.record.Distribution;
+import io.idbench.record.Interval;
+import io.idbench.record.LabelSummary;
+import io.idbench.record.RecordFile;
+import io.idbench.record.Repetition;
+import io.idbench.record.RepetitionCost;
+import io.idbench.record.RunRecord;
+import io.idbench.record.WarmUp;
 import io.idbench.results.Bootstrap;
-import io.idbench.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +36,8 @@ final class RunPage {
     static final List<String> FIGURES = List.of("samples", "errors", "throughput", "mean", "min", "p50", "p90", "p95", "p99", "p999",
             "max");
 
-    record Repetition(int number, String dashboard, String jtl, Map<String, Object> excludedPhases, long partialConcurrencySamples,
+    /** A repetition as its part of the page shows it: its files, what was left out, its statistics table, one line. */
+    record RepetitionRow(int number, String dashboard, String jtl, Map<String, Long> excludedPhases, long partialConcurrencySamples,
             List<List<String>> rows, List<String> brief) {
     }
 
@@ -49,42 +56,45 @@ final class RunPage {
             FileTrees.copy(run.dir(), copied);
         } else {
             Files.createDirectories(copied);
-            Files.copy(run.dir().resolve("summary.json"), copied.resolve("summary.json"));
+            Files.copy(run.dir().resolve(RecordFile.NAME), copied.resolve(RecordFile.NAME));
         }
-        JsonNode s = run.summary();
-        List<Repetition> reps = new ArrayList<>();
-        for (JsonNode rep : s.path("repetitions")) {
+        RunRecord s = run.record();
+        List<RepetitionRow> reps = new ArrayList<>();
+        for (Repetition rep : s.repetitions()) {
             List<List<String>> rows = new ArrayList<>();
-            rep.path("labels").fields().forEachRemaining(e -> rows.add(row(e.getKey(), e.getValue())));
-            reps.add(new Repetition(rep.path("repetition").asInt(), existing(copied, rep.path("dashboard").asText("")),
-                    existing(copied, rep.path("jtl").asText("")), map(rep.path("excludedPhases")),
-                    rep.path("partialConcurrencySamples").asLong(),
-                    rows, brief(rep)));
+            rep.labels().forEach((label, stats) -> rows.add(row(label, stats)));
+            reps.add(new RepetitionRow(rep.repetition(), existing(copied, rep.dashboard()), existing(copied, rep.jtl()),
+                    rep.excludedPhases(), rep.partialConcurrencySamples() == null ? 0 : rep.partialConcurrencySamples(), rows,
+                    brief(rep)));
         }
         List<Chart> charts = new ArrayList<>();
         String id = "run-" + Chart.slug(run.scenario() + "-" + run.runId());
-        JsonNode last = s.path("repetitions").path(s.path("repetitions").size() - 1);
-        if (last.has("distributions")) {
-            charts.add(percentiles(id, last));
-            charts.add(histogram(id, s.path("repetitions")));
+        if (!s.repetitions().isEmpty() && !s.repetitions().get(s.repetitions().size() - 1).distributions().isEmpty()) {
+            charts.add(percentiles(id, s.repetitions().get(s.repetitions().size() - 1)));
+            charts.add(histogram(id, s.repetitions()));
         }
         List<Chart> costCharts = new ArrayList<>();
-        if (s.path("cost").path("cpuUsPerRequest").isObject()) {
-            costCharts.add(cost(id, s.path("cost").path("cpuUsPerRequest")));
+        if (s.cost() != null && !s.cost().cpuUsPerRequest().isEmpty()) {
+            costCharts.add(cost(id, s.cost().cpuUsPerRequest()));
         }
-        boolean settled = s.path("settling").path(0).path("warmup").isObject();
-        JsonNode firstWarmUp = (settled ? s.path("settling") : s.path("repetitions")).path(0).path("warmup");
-        if (firstWarmUp.path("windows").size() > 1) {
+        boolean settled = !s.settling().isEmpty() && s.settling().get(0).warmup() != null;
+        List<Repetition> first = settled ? s.settling() : s.repetitions();
+        WarmUp firstWarmUp = first.isEmpty() ? null : first.get(0).warmup();
+        if (firstWarmUp != null && firstWarmUp.windows().size() > 1) {
             costCharts.add(warmUp(id, firstWarmUp, settled ? "the settling repetition" : "repetition 1"));
         }
         charts.addAll(costCharts);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("run", run);
-        model.put("summary", map(s));
+        model.put("summary", s);
+        model.put("environment", Views.properties(s.environment()));
+        model.put("seed", Views.properties(s.seed()));
+        model.put("telemetry", Views.properties(s.telemetry()));
+        model.put("product", s.service() == null ? null : Views.properties(s.service().product()));
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
         model.put("settling", settling(s));
-        model.put("spread", map(s.path("spread")));
+        model.put("spread", s.spread());
         model.put("files", files(copied));
         model.put("runFiles", runFiles(copied, s));
         model.put("charts", charts.stream().filter(c -> !costCharts.contains(c)).toList());
@@ -94,37 +104,32 @@ final class RunPage {
         return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts);
     }
 
-    /** JSON as maps and lists, which templates iterate as entries (a JsonNode iterates its values only). */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(JsonNode node) {
-        return node.isObject() ? Json.mapper().convertValue(node, Map.class) : Map.of();
-    }
-
-    private static List<String> row(String label, JsonNode stats) {
+    private static List<String> row(String label, LabelSummary stats) {
         List<String> row = new ArrayList<>(List.of(label));
-        for (String f : FIGURES) {
-            row.add(Table.number(stats.path(f).asDouble(Double.NaN)));
+        for (double v : new double[] {stats.samples(), stats.errors(), stats.throughput(), stats.mean(), stats.min(), stats.p50(),
+                stats.p90(), stats.p95(), stats.p99(), stats.p999(), stats.max()}) {
+            row.add(Table.number(v));
         }
-        row.add(Table.number(stats.path("errorRate").asDouble(Double.NaN) * 100));
-        row.add(Table.number(stats.path("server").path("p50").asDouble(Double.NaN)));
-        row.add(Table.number(stats.path("server").path("p99").asDouble(Double.NaN)));
+        row.add(Table.number(stats.errorRate() * 100));
+        row.add(Table.number(stats.server() == null ? Double.NaN : stats.server().p50()));
+        row.add(Table.number(stats.server() == null ? Double.NaN : stats.server().p99()));
         return row;
     }
 
     /** A link to a file of the copied record, only when it is there (old records and fixtures may lack dashboards). */
     private static String existing(Path copied, String relative) {
-        return !relative.isEmpty() && Files.isRegularFile(copied.resolve(relative)) ? relative : null;
+        return relative != null && !relative.isEmpty() && Files.isRegularFile(copied.resolve(relative)) ? relative : null;
     }
 
     private static List<String> files(Path copied) {
-        return List.of("summary.json", "service.log").stream().filter(f -> Files.isRegularFile(copied.resolve(f))).toList();
+        return List.of(RecordFile.NAME, "service.log").stream().filter(f -> Files.isRegularFile(copied.resolve(f))).toList();
     }
 
     /** The run's JTL and JMeter dashboard (one for all repetitions), where they were copied. */
-    private static Map<String, String> runFiles(Path copied, JsonNode s) {
+    private static Map<String, String> runFiles(Path copied, RunRecord s) {
         Map<String, String> out = new LinkedHashMap<>();
-        String jtl = existing(copied, s.path("jtl").asText(""));
-        String dashboard = existing(copied, s.path("dashboard").asText(""));
+        String jtl = existing(copied, s.jtl());
+        String dashboard = existing(copied, s.dashboard());
         if (jtl != null) {
             out.put("JTL (every sample)", jtl);
         }
@@ -137,74 +142,70 @@ final class RunPage {
     /** Per label, the pooled figures with their intervals, as the statistics table shows them. */
     private static List<Pooled> pooled(RecordedRun run) {
         List<Pooled> out = new ArrayList<>();
-        if (run.head().intervals().isEmpty()) {
+        if (run.record().intervals().isEmpty()) {
             return out;
         }
-        run.labels().fields().forEachRemaining(e -> {
+        run.labels().forEach((label, figures) -> {
             List<String> cells = new ArrayList<>();
             for (String f : POOLED) {
-                RunSummary.Interval i = run.interval(e.getKey(), f);
+                Interval i = run.interval(label, f);
                 cells.add(i == null ? "–" : Table.number(i.value()) + " [" + Table.number(i.low()) + ", " + Table.number(i.high()) + "]");
             }
-            out.add(new Pooled(e.getKey(), Table.number(e.getValue().path("samples").asDouble(Double.NaN)),
-                    Table.number(e.getValue().path("errorRate").asDouble(Double.NaN) * 100), cells));
+            out.add(new Pooled(label, Table.number(figures.getOrDefault("samples", Double.NaN)),
+                    Table.number(figures.getOrDefault("errorRate", Double.NaN) * 100), cells));
         });
         return out;
     }
 
     /** One line per settling repetition: its warm-up, and its throughput against the measured repetitions' median. */
-    private static List<String> settling(JsonNode s) {
-        double[] measured = new double[s.path("repetitions").size()];
-        for (int i = 0; i < measured.length; i++) {
-            measured[i] = s.path("repetitions").path(i).path("figures").path("ALL").path("throughput").asDouble(Double.NaN);
-        }
-        double median = Bootstrap.median(measured);
+    private static List<String> settling(RunRecord s) {
+        double median = Bootstrap.median(s.repetitions().stream().mapToDouble(r -> r.figure(RunRecord.ALL, "throughput")).toArray());
         List<String> out = new ArrayList<>();
-        for (JsonNode rep : s.path("settling")) {
+        for (Repetition rep : s.settling()) {
             List<String> parts = brief(rep);
-            double t = rep.path("figures").path("ALL").path("throughput").asDouble(Double.NaN);
+            double t = rep.figure(RunRecord.ALL, "throughput");
             if (Double.isFinite(t)) {
                 parts.add("ALL " + Table.number(t) + " req/s" + (median > 0 ? String.format(Locale.ROOT, ", %.2f of the measured"
                         + " repetitions' median", t / median) : ""));
             }
-            out.add("Settling repetition " + rep.path("repetition").asInt() + (parts.isEmpty() ? "" : ": " + String.join("; ", parts)));
+            out.add("Settling repetition " + rep.repetition() + (parts.isEmpty() ? "" : ": " + String.join("; ", parts)));
         }
         return out;
     }
 
     /** One line per repetition: its warm-up, its ALL figures, its cost. */
-    private static List<String> brief(JsonNode rep) {
+    private static List<String> brief(Repetition rep) {
         List<String> out = new ArrayList<>();
-        JsonNode w = rep.path("warmup");
-        if (w.isObject()) {
-            out.add("warm-up " + Table.number(w.path("seconds").asDouble()) + " s" + (w.path("steady").asBoolean()
-                    ? ", steady after " + Table.number(w.path("steadyAfterSeconds").asDouble()) + " s" : ", not steady (capped)"));
+        WarmUp w = rep.warmup();
+        if (w != null) {
+            out.add("warm-up " + Table.number(w.seconds()) + " s" + (w.steady()
+                    ? ", steady after " + Table.number(w.steadyAfterSeconds()) + " s" : ", not steady (capped)"));
         }
-        if (rep.has("measuredSeconds")) {
-            out.add("measured " + Table.number(rep.path("measuredSeconds").asDouble()) + " s");
+        if (rep.measuredSeconds() != null) {
+            out.add("measured " + Table.number(rep.measuredSeconds()) + " s");
         }
-        JsonNode c = rep.path("cost");
-        if (c.isObject()) {
+        RepetitionCost c = rep.cost();
+        if (c != null) {
             double sut = 0;
             for (String k : List.of("service", "postgresql", "engine")) {
-                sut += c.path("components").path(k).path("cpuUsPerRequest").asDouble(0);
+                ComponentCost component = c.components().get(k);
+                sut += component == null ? 0 : component.cpuUsPerRequest();
             }
-            out.add("system CPU " + Table.number(sut) + " µs/request, others "
-                    + Table.number(c.path("machine").path("othersPct").asDouble())
+            out.add("system CPU " + Table.number(sut) + " µs/request, others " + Table.number(c.machine().othersPct())
                     + "% of the machine");
         }
         return out;
     }
 
     /** CPU µs per request of each component, with the interval as two more bars' worth of numbers in the table. */
-    private static Chart cost(String id, JsonNode cpu) {
+    private static Chart cost(String id, Map<String, Interval> cpu) {
         List<Chart.Point> value = new ArrayList<>();
         List<Chart.Point> low = new ArrayList<>();
         List<Chart.Point> high = new ArrayList<>();
-        cpu.fields().forEachRemaining(e -> {
-            value.add(new Chart.Point(e.getKey(), e.getValue().path("value").asDouble()));
-            low.add(new Chart.Point(e.getKey(), e.getValue().path("low").asDouble()));
-            high.add(new Chart.Point(e.getKey(), e.getValue().path("high").asDouble()));
+        cpu.forEach((component, i) -> {
+            value.add(new Chart.Point(component, i.value()));
+            low.add(new Chart.Point(component, i.low()));
+            high.add(new Chart.Point(component, i.high()));
         });
         return new Chart(id + "-cost", "CPU per request, by component (µs; 95% interval)", Chart.BAR,
                 new Chart.Axis("component", false, false),
@@ -214,12 +215,12 @@ final class RunPage {
     }
 
     /** The run's first warm-up: all threads' throughput per window until the detector found it steady. */
-    private static Chart warmUp(String id, JsonNode warmup, String which) {
+    private static Chart warmUp(String id, WarmUp warmup, String which) {
         List<Chart.Point> points = new ArrayList<>();
-        double width = warmup.path("windowSeconds").asDouble(2);
+        double width = warmup.windowSeconds();
         int k = 0;
-        for (JsonNode w : warmup.path("windows")) {
-            points.add(new Chart.Point(Table.number(++k * width) + " s", w.asDouble()));
+        for (double w : warmup.windows()) {
+            points.add(new Chart.Point(Table.number(++k * width) + " s", w));
         }
         return new Chart(id + "-warmup", "Warm-up of " + which + ": throughput per window", Chart.LINE,
                 new Chart.Axis("since every thread ran", false, false), new Chart.Axis("req/s", false, true),
@@ -227,33 +228,32 @@ final class RunPage {
     }
 
     /** Latency at each percentile, one line per label, of the last (warmest) repetition. */
-    private static Chart percentiles(String id, JsonNode rep) {
+    private static Chart percentiles(String id, Repetition rep) {
         List<Chart.Series> series = new ArrayList<>();
-        rep.path("distributions").fields().forEachRemaining(e -> {
+        rep.distributions().forEach((label, d) -> {
             List<Chart.Point> points = new ArrayList<>();
-            for (JsonNode p : e.getValue().path("percentiles")) {
-                points.add(
-                        new Chart.Point("p" + Table.number(p.path("percentile").asDouble()), Math.max(p.path("millis").asDouble(), 0.5)));
+            for (Distribution.Point p : d.percentiles()) {
+                points.add(new Chart.Point("p" + Table.number(p.percentile()), Math.max(p.millis(), 0.5)));
             }
-            series.add(new Chart.Series(e.getKey(), Chart.colour(series.size()), e.getKey().equals("ALL"), points));
+            series.add(new Chart.Series(label, Chart.colour(series.size()), label.equals(RunRecord.ALL), points));
         });
-        return new Chart(id + "-percentiles", "Percentile curve (repetition " + rep.path("repetition").asInt() + ")", Chart.LINE,
+        return new Chart(id + "-percentiles", "Percentile curve (repetition " + rep.repetition() + ")", Chart.LINE,
                 new Chart.Axis("percentile", false, false), new Chart.Axis("ms", true, true), series);
     }
 
-    /** All operations' latencies in buckets growing by half powers of two, one set of bars per repetition. */
-    private static Chart histogram(String id, JsonNode reps) {
+    /** All operations' latencies in buckets growing by half powers of two, one set of bars per repetition that kept them. */
+    private static Chart histogram(String id, List<Repetition> reps) {
         List<Chart.Series> series = new ArrayList<>();
-        for (JsonNode rep : reps) {
-            if (!rep.has("distributions")) {
-                continue; // only the last repetition keeps its distribution in newer records
+        for (Repetition rep : reps) {
+            Distribution all = rep.distributions().get(RunRecord.ALL);
+            if (all == null) {
+                continue; // only the last repetition keeps its distribution
             }
             List<Chart.Point> points = new ArrayList<>();
-            for (JsonNode b : rep.path("distributions").path("ALL").path("histogram")) {
-                points.add(new Chart.Point(b.path("fromMillis").asLong() + "-" + b.path("toMillis").asLong() + " ms",
-                        b.path("count").asDouble()));
+            for (Distribution.Bucket b : all.histogram()) {
+                points.add(new Chart.Point(b.fromMillis() + "-" + b.toMillis() + " ms", b.count()));
             }
-            series.add(new Chart.Series("repetition " + rep.path("repetition").asInt(), Chart.colour(series.size()), false, points));
+            series.add(new Chart.Series("repetition " + rep.repetition(), Chart.colour(series.size()), false, points));
         }
         return new Chart(id + "-histogram", "Latency histogram, all operations", Chart.BAR, new Chart.Axis("latency", false, false),
                 new Chart.Axis("samples", false, true), series);

@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.record.RunRecord;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,6 +15,6 @@ final class RunsPage {
     static Page build(RunHistory history) {
         List<RecordedRun> runs = new ArrayList<>(history.all());
         Collections.reverse(runs);
-        return new Page("runs.html", "runs", "All runs", Map.of("runs", runs), List.of());
+        return new Page("runs.html", "runs", "All runs", Map.of("runs", runs, "schemaVersion", RunRecord.SCHEMA_VERSION), List.of());
     }
 }

@@ -72,6 +72,9 @@ final class SiteWriter {
         return out;
     }
 
+    /** The run record's JSON Schema, at the site's root. */
+    static final String SCHEMA = "summary.schema.json";
+
     void copyAssets() throws IOException {
         Path assets = root.resolve("assets");
         Files.createDirectories(assets);
@@ -79,6 +82,8 @@ final class SiteWriter {
             copy(FILES + "assets/" + name, assets.resolve(name));
         }
         copy("META-INF/resources/webjars/chart.js/" + chartJsVersion() + "/dist/" + CHART_JS, assets.resolve(CHART_JS));
+        // The run record's JSON Schema, generated from its types by the build: for tools that read the published records.
+        copy("io/idbench/record/" + SCHEMA, root.resolve(SCHEMA));
     }
 
     /** The bundled Chart.js version, from its WebJar's Maven metadata. */

@@ -1,15 +1,14 @@
 package io.idbench.site;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.common.Json;
+import io.idbench.config.ConfigException;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
 import io.idbench.results.Bootstrap;
 import io.idbench.results.ChangePoints;
 import io.idbench.results.Comparison;
 import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.RunVerdict;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +69,7 @@ final class TrendsPage {
         List<Verdict.Entry> latest = new ArrayList<>();
         for (List<RecordedRun> runs : history.series().values()) {
             RecordedRun first = runs.get(0);
-            JsonNode committed = committedBaseline(baselines, first.scenario());
+            RunRecord committed = committedBaseline(baselines, first.scenario());
             List<Step> steps = new ArrayList<>();
             List<RecordedRun> trusted = new ArrayList<>();
             for (RecordedRun r : runs) {
@@ -79,7 +78,7 @@ final class TrendsPage {
                         previous, minEffectPct, runs);
                 if (committed == null && previous == null && !trusted.isEmpty() && step.note() == null) {
                     step = new Step(r, null, List.of(), Set.of(), "no earlier run on a machine this fast (the speed probe): "
-                            + RunVerdict.speedMismatch(trusted.get(trusted.size() - 1).summary(), r.summary(), minEffectPct));
+                            + RunVerdict.speedMismatch(trusted.get(trusted.size() - 1).record(), r.record(), minEffectPct));
                 }
                 steps.add(step);
                 if (r.trustworthy()) {
@@ -106,7 +105,7 @@ final class TrendsPage {
     /** The newest earlier trustworthy run on a machine as fast as this run's (the speed probe), or null. */
     private static RecordedRun comparable(List<RecordedRun> trusted, RecordedRun r, double minEffectPct) {
         for (int i = trusted.size() - 1; i >= 0; i--) {
-            if (RunVerdict.speedMismatch(trusted.get(i).summary(), r.summary(), minEffectPct) == null) {
+            if (RunVerdict.speedMismatch(trusted.get(i).record(), r.record(), minEffectPct) == null) {
                 return trusted.get(i);
             }
         }
@@ -115,33 +114,33 @@ final class TrendsPage {
 
     /** The trustworthy runs whose machine ran within the minimum effect of the series' median speed: a history to search. */
     private static List<RecordedRun> atTypicalSpeed(List<RecordedRun> runs, double minEffectPct) {
-        double[] probes = runs.stream().filter(RecordedRun::trustworthy).mapToDouble(r -> RunVerdict.probeUs(r.summary()))
+        double[] probes = runs.stream().filter(RecordedRun::trustworthy).mapToDouble(r -> r.record().probeUs())
                 .filter(Double::isFinite).toArray();
         if (probes.length == 0) {
             return runs;
         }
         double median = Bootstrap.median(probes);
-        return runs.stream().filter(r -> !Double.isFinite(RunVerdict.probeUs(r.summary()))
-                || Math.abs(RunVerdict.probeUs(r.summary()) / median - 1) * 100 < minEffectPct).toList();
+        return runs.stream().filter(r -> !Double.isFinite(r.record().probeUs())
+                || Math.abs(r.record().probeUs() / median - 1) * 100 < minEffectPct).toList();
     }
 
-    private static Step step(RecordedRun r, JsonNode committed, String committedName, RecordedRun previous, double minEffectPct,
+    private static Step step(RecordedRun r, RunRecord committed, String committedName, RecordedRun previous, double minEffectPct,
             List<RecordedRun> series) {
         if (!r.trustworthy()) {
             String why = r.disturbed() != null ? "disturbed: " + r.disturbed() : "handicapped (calibration): " + r.handicap();
             return new Step(r, null, List.of(), Set.of(), why);
         }
 
-        JsonNode base = committed != null ? committed : previous == null ? null : previous.summary();
+        RunRecord base = committed != null ? committed : previous == null ? null : previous.record();
         if (base == null) {
             return new Step(r, null, List.of(), Set.of(), null);
         }
         // The series' other trustworthy runs tell how much a figure moves from night to night.
-        RunNoise noise = RunNoise.estimate(RunNoise.comparable(series.stream().map(RecordedRun::summary).toList(), r.summary(),
-                List.of(r.summary(), base)), "this series");
-        RunVerdict.Outcome outcome = RunVerdict.judge(base, r.summary(), minEffectPct, ALPHA, false, noise);
+        RunNoise noise = RunNoise.estimate(RunNoise.comparable(series.stream().map(RecordedRun::record).toList(), r.record(),
+                List.of(r.record(), base)), "this series");
+        RunVerdict.Outcome outcome = RunVerdict.judge(base, r.record(), minEffectPct, ALPHA, false, noise);
         Set<String> flagged = new HashSet<>();
-        outcome.changes().stream().filter(io.idbench.results.Verdict.Change::regression)
+        outcome.changes().stream().filter(io.idbench.record.Change::regression)
                 .forEach(c -> flagged.add(c.label() + "|" + c.figure()));
         outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
@@ -179,7 +178,7 @@ final class TrendsPage {
         return out;
     }
 
-    private static JsonNode committedBaseline(Path baselines, String scenario) {
+    private static RunRecord committedBaseline(Path baselines, String scenario) {
         if (baselines == null) {
             return null;
         }
@@ -188,9 +187,9 @@ final class TrendsPage {
             return null;
         }
         try {
-            return Json.mapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("the baseline " + file + " does not parse: " + e.getMessage(), e);
+            return RecordFile.parse(file);
+        } catch (ConfigException e) {
+            throw new ConfigException("the baseline " + e.getMessage());
         }
     }
 

@@ -77,7 +77,10 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
             m.put("noVerdict", e.noVerdict());
             entries.add(m);
         }
-        Json.mapper().writerWithDefaultPrettyPrinter().writeValue(siteRoot.resolve("verdict.json").toFile(),
-                Map.of("minEffectPct", minEffectPct, "regressed", anyRegression(), "series", entries));
+        Map<String, Object> verdict = new LinkedHashMap<>();
+        verdict.put("minEffectPct", minEffectPct);
+        verdict.put("regressed", anyRegression());
+        verdict.put("series", entries);
+        Json.mapper().writerWithDefaultPrettyPrinter().writeValue(siteRoot.resolve("verdict.json").toFile(), verdict);
     }
 }

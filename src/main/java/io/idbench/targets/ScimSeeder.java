@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
+import io.idbench.record.SeedRecord;
 import io.idbench.scim.patch.PatchApplier;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.seed.IdentityGenerator;
@@ -59,13 +60,9 @@ public final class ScimSeeder {
         }
 
         /** The seed as a run records it (its {@code seed}): dataset, where, size, phases, rate. */
-        public ObjectNode record(String dataset, String storage) {
-            ObjectNode seed = Json.mapper().createObjectNode();
-            seed.put("dataset", dataset).put("storage", storage).put("users", ids.size()).put("action", "loaded over SCIM")
-                    .put("at", java.time.Instant.now().toString()).put("seconds", seconds())
-                    .put("identitiesPerSecond", Math.round(ids.size() / seconds())).put("created", created);
-            seed.putObject("phases").put("scimUsers", users.toMillis() / 1000.0).put("scimMemberships", memberships.toMillis() / 1000.0);
-            return seed;
+        public SeedRecord record(String dataset, String storage) {
+            return SeedRecord.of(dataset, storage, ids.size(), null, null, null, SeedRecord.OVER_SCIM,
+                    SeedRecord.Phases.overScim(users, memberships), users.plus(memberships), null, created, null);
         }
 
         /** One line for the console. */

@@ -1,9 +1,11 @@
 package io.idbench.targets;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
+import io.idbench.record.Target;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.QueryAnswers;
@@ -28,8 +30,11 @@ public final class TargetProbe {
         this.client = client;
     }
 
+    private static final TypeReference<Map<String, Object>> DOCUMENT = new TypeReference<>() {
+    };
+
     /** {@link #probe(long)} of a target not seeded by this run. */
-    public ObjectNode probe() {
+    public Target probe() {
         return probe(0);
     }
 
@@ -37,44 +42,42 @@ public final class TargetProbe {
      * The record's {@code target}: the discovery documents (or why one could not be read) and the differences found; with
      * users > 0, the target holds identities 1..users as seeded, and plan 4's two query shapes are asked once each.
      */
-    public ObjectNode probe(long users) {
-        ObjectNode out = Json.mapper().createObjectNode();
+    public Target probe(long users) {
         List<String> differences = new ArrayList<>();
-        JsonNode spc = discovery(out, "serviceProviderConfig", "/ServiceProviderConfig", differences);
-        JsonNode types = discovery(out, "resourceTypes", "/ResourceTypes", differences);
-        JsonNode schemas = discovery(out, "schemas", "/Schemas", differences);
-        if (types != null) {
-            out.set("resourceTypes", names(types, "name"));
-        }
-        if (schemas != null) {
-            out.set("schemas", names(schemas, "id"));
-        }
-        if (spc != null) {
-            capabilities(spc, differences);
+        ScimClient.Answer spc = discovery("/ServiceProviderConfig", differences);
+        ScimClient.Answer types = discovery("/ResourceTypes", differences);
+        ScimClient.Answer schemas = discovery("/Schemas", differences);
+        if (found(spc)) {
+            capabilities(spc.body(), differences);
         }
         storedIdentity(differences);
         if (users > 0 && users <= QueryAnswers.MAX_USERS) {
             queries(users, differences);
         }
-        ArrayNode list = out.putArray("differences");
-        differences.forEach(list::add);
-        return out;
+        return new Target(found(spc) ? Json.mapper().convertValue(spc.body(), DOCUMENT) : null, unavailable(spc, "/ServiceProviderConfig"),
+                found(types) ? names(types.body(), "name") : null, unavailable(types, "/ResourceTypes"),
+                found(schemas) ? names(schemas.body(), "id") : null, unavailable(schemas, "/Schemas"), differences);
     }
 
-    private JsonNode discovery(ObjectNode out, String key, String path, List<String> differences) {
+    private ScimClient.Answer discovery(String path, List<String> differences) {
         ScimClient.Answer a = client.get(path);
-        if (a.is(200) && a.body() != null) {
-            out.set(key, a.body());
-            return a.body();
+        if (!found(a)) {
+            differences.add(unavailable(a, path) + " (RFC 7644 4 requires it)");
         }
-        out.put(key + "Unavailable", "GET " + path + " answered " + a.status());
-        differences.add("GET " + path + " answered " + a.status() + " (RFC 7644 4 requires it)");
-        return null;
+        return a;
     }
 
-    private static ArrayNode names(JsonNode listOrArray, String field) {
+    private static boolean found(ScimClient.Answer a) {
+        return a.is(200) && a.body() != null;
+    }
+
+    private static String unavailable(ScimClient.Answer a, String path) {
+        return found(a) ? null : "GET " + path + " answered " + a.status();
+    }
+
+    private static List<String> names(JsonNode listOrArray, String field) {
         JsonNode items = listOrArray.has("Resources") ? listOrArray.path("Resources") : listOrArray;
-        ArrayNode out = Json.mapper().createArrayNode();
+        List<String> out = new ArrayList<>();
         items.forEach(i -> out.add(i.path(field).asText()));
         return out;
     }

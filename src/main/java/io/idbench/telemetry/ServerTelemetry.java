@@ -1,12 +1,12 @@
 package io.idbench.telemetry;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.provision.PoolWaits;
+import io.idbench.record.Telemetry;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.function.UnaryOperator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
@@ -20,40 +20,37 @@ public final class ServerTelemetry {
 
     private final DataSource dataSource;
     private final PoolWaits poolWaits;
-    private final UnaryOperator<ObjectNode> engineStats;
+    private final Supplier<Telemetry.SearchIndex> engineStats;
     private final StatementStatistics statements;
 
     /**
      * @param ownsServer  whether idbench started the database server (and may reset its statement statistics)
-     * @param engineStats fills in the search index's figures, or null without a search engine
+     * @param engineStats the search index's figures, or null without a search engine
      */
-    public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, UnaryOperator<ObjectNode> engineStats) {
+    public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, Supplier<Telemetry.SearchIndex> engineStats) {
         this.dataSource = dataSource;
         this.poolWaits = poolWaits;
         this.engineStats = engineStats;
         this.statements = new StatementStatistics(ownsServer);
     }
 
-    public ObjectNode collect(ObjectMapper json) throws SQLException {
-        ObjectNode out = json.createObjectNode();
+    /** The window's telemetry; the JVM's is the service's to add. */
+    public Telemetry collect() throws SQLException {
+        Telemetry.Database database;
+        StatementStatistics.Window window;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
-            ObjectNode db = out.putObject("database");
-            db.put("version", SqlRows.one(c, "SHOW server_version")).put("sizeBytes", Long.parseLong(SqlRows.one(c,
-                    "SELECT pg_database_size(current_database())")));
-            ArrayNode tables = db.putArray("largestTables");
+            List<Telemetry.Table> tables = new ArrayList<>();
             SqlRows.forEach(c, "SELECT relname, pg_total_relation_size(c.oid), pg_indexes_size(c.oid), reltuples::bigint FROM pg_class c"
                     + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = current_schema()"
                     + " ORDER BY 2 DESC LIMIT " + TOP_TABLES,
-                    rs -> tables.addObject().put("table", rs.getString(1))
-                            .put("totalBytes", rs.getLong(2)).put("indexBytes", rs.getLong(3)).put("rows", rs.getLong(4)));
-            statements.write(c, out);
+                    rs -> tables.add(new Telemetry.Table(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4))));
+            database = new Telemetry.Database(SqlRows.one(c, "SHOW server_version"),
+                    Long.parseLong(SqlRows.one(c, "SELECT pg_database_size(current_database())")), tables);
+            window = statements.read(c);
         }
-        out.set("connectionPool", json.valueToTree(poolWaits.snapshot()));
-        if (engineStats != null) {
-            out.set("searchIndex", engineStats.apply(json.createObjectNode()));
-        }
-        return out;
+        return new Telemetry(database, window.window(), window.unavailable(), window.top(), poolWaits.snapshot(),
+                engineStats == null ? null : engineStats.get(), null);
     }
 
     /** Starts a new window: statement statistics and pool waits. Never fails for want of statement statistics. */

@@ -1,7 +1,6 @@
 package io.idbench.telemetry;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.Telemetry;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ final class StatementStatistics {
         this.mayReset = ownsServer;
     }
 
-    /** Marks the window's start; never fails the run (the reason shows in {@link #write}). */
+    /** Marks the window's start; never fails the run (the reason shows in {@link #read}). */
     synchronized void markStart(Connection c) {
         if (unavailable(c) != null) {
             return;
@@ -58,19 +57,20 @@ final class StatementStatistics {
         }
     }
 
-    /** {@code topStatements} and {@code statementsWindow}, or {@code statementsUnavailable} with the reason. */
-    synchronized void write(Connection c, ObjectNode out) {
+    /** The window's top statements and how the window was taken, or why there are none. */
+    record Window(String window, String unavailable, List<Telemetry.Statement> top) {
+    }
+
+    synchronized Window read(Connection c) {
         String why = unavailable(c);
         if (why != null) {
-            out.put("statementsUnavailable", why);
-            return;
+            return new Window(null, why, null);
         }
         Map<Key, Counters> now;
         try {
             now = counters(c);
         } catch (SQLException e) {
-            out.put("statementsUnavailable", "pg_stat_statements could not be read: " + firstLine(e));
-            return;
+            return new Window(null, "pg_stat_statements could not be read: " + firstLine(e), null);
         }
         List<Map.Entry<Key, Counters>> ran = new ArrayList<>();
         now.forEach((key, end) -> {
@@ -80,11 +80,9 @@ final class StatementStatistics {
             }
         });
         ran.sort(Comparator.comparingDouble((Map.Entry<Key, Counters> e) -> e.getValue().totalMs()).reversed());
-        out.put("statementsWindow", window);
-        ArrayNode top = out.putArray("topStatements");
-        ran.stream().limit(TOP).forEach(e -> top.addObject().put("query", e.getValue().query())
-                .put("calls", e.getValue().calls()).put("totalMs", e.getValue().totalMs())
-                .put("meanMs", e.getValue().totalMs() / e.getValue().calls()).put("rows", e.getValue().rows()));
+        return new Window(window, null, ran.stream().limit(TOP).map(e -> new Telemetry.Statement(e.getValue().query(),
+                e.getValue().calls(), e.getValue().totalMs(), e.getValue().totalMs() / e.getValue().calls(), e.getValue().rows()))
+                .toList());
     }
 
     /** Why the view cannot be read in this database, or null when it can. */

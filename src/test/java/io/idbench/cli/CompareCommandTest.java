@@ -12,6 +12,9 @@ import picocli.CommandLine;
 
 /** {@code idbench compare} as a script runs it: exit 0 unchanged, 1 on a regression (listed), 2 on a bad argument. */
 class CompareCommandTest {
+    /** Runs are recorded as results/<scenario>/<run-id>: the scenario is the directory's. */
+    private static final String SCENARIO = "jsonb-nodyn-1k";
+
     @TempDir
     Path dir;
     private final StringWriter out = new StringWriter();
@@ -28,7 +31,7 @@ class CompareCommandTest {
     }
 
     private Path run(String name, String status, double p95, double throughput) throws Exception {
-        Path run = dir.resolve(name);
+        Path run = dir.resolve(SCENARIO).resolve(name);
         Files.createDirectories(run);
         Files.writeString(run.resolve("summary.json"), "{\"status\": \"" + status + "\", \"parameters\": {\"threads\": \"10\"},"
                 + " \"labels\": {\"Create new user\": {\"p50\": 5, \"p95\": " + p95 + ", \"p99\": 20, \"throughput\": " + throughput
@@ -54,7 +57,7 @@ class CompareCommandTest {
                         + "ALL                          p95             10.00 ->      13.00    +30.0%  REGRESSION\n"
                         + "2 of 10 figures regressed beyond 5% (no intervals recorded on the run: a bare percentage on the point values)\n");
         // A wider tolerance lets it pass.
-        assertThat(compare(dir.resolve("slow").toString(), "--baseline=" + base, "--tolerance=35")).isZero();
+        assertThat(compare(dir.resolve(SCENARIO).resolve("slow").toString(), "--baseline=" + base, "--tolerance=35")).isZero();
     }
 
     /** A run recorded with intervals: the ALL p95 and throughput, each known to {@code logSe}. */
@@ -64,7 +67,7 @@ class CompareCommandTest {
 
     /** … on a machine whose speed probe took {@code probeUs}. */
     private Path measured(String name, double p95, double throughput, double logSe, String disturbed, double probeUs) throws Exception {
-        Path run = dir.resolve(name);
+        Path run = dir.resolve(SCENARIO).resolve(name);
         Files.createDirectories(run);
         Files.writeString(run.resolve("summary.json"), "{\"status\": \"complete\", \"runId\": \"" + name + "\", " + (disturbed == null
                 ? "" : "\"disturbed\": \"" + disturbed + "\", ") + "\"cost\": {\"machine\": {\"probeUs\": " + probeUs
@@ -94,14 +97,15 @@ class CompareCommandTest {
         Path slow = measured("slow", 10.8, 1000, 0.01, null);
         // Fewer than four other runs beside them: the default noise of 8 % hides an 8 % change.
         assertThat(compare(slow.toString(), "--baseline=" + base)).isZero();
-        assertThat(out.toString()).endsWith("run-to-run noise the default 8% (0 other runs of the scenario on this machine, fewer than 4)),"
-                + " or more errors\n");
+        assertThat(out.toString())
+                .endsWith("run-to-run noise the default 8% (0 other runs of jsonb-nodyn-1k on this machine, fewer than 4)),"
+                        + " or more errors\n");
         // Four more runs of the same scenario that agree to 1 %: the noise is small, the change stands out.
         for (int i = 0; i < 4; i++) {
             measured("steady-" + i, 10 * (1 + 0.01 * (i - 1.5)), 1000 * (1 - 0.01 * (i - 1.5)), 0.01, null);
         }
         assertThat(compare(slow.toString(), "--baseline=" + base)).isEqualTo(1);
-        assertThat(out.toString()).contains("REGRESSION").endsWith("run-to-run noise estimated from 4 other runs of the scenario on this"
+        assertThat(out.toString()).contains("REGRESSION").endsWith("run-to-run noise estimated from 4 other runs of jsonb-nodyn-1k on this"
                 + " machine, per figure, at least the median figure's 1.1%), or more errors\n");
     }
 

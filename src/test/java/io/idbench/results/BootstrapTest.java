@@ -2,6 +2,8 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.Interval;
+import io.idbench.record.Side;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +26,7 @@ class BootstrapTest {
                 double ms = -meanMs * Math.log(1 - random.nextDouble());
                 long elapsed = Math.round(ms);
                 long end = start + i / 2;
-                c.add(new JtlSample(end - elapsed, elapsed, LABEL, true, 10, "measure", ms, ms / 4, r + 1, "A", "t" + i % 10,
+                c.add(new JtlSample(end - elapsed, elapsed, LABEL, true, 10, "measure", ms, ms / 4, r + 1, Side.A, "t" + i % 10,
                         Double.NaN, 0));
             }
             out.add(c.build(start, start + 1000));
@@ -37,7 +39,7 @@ class BootstrapTest {
         double truthP50 = 4 * Math.log(2); // the median of an exponential of mean 4 ms
         int held = 0;
         for (long seed = 100; seed < 120; seed++) {
-            Bootstrap.Interval p50 = Bootstrap.intervals(run(5, 4, seed), seed).get("p50");
+            Interval p50 = Bootstrap.intervals(run(5, 4, seed), seed).get("p50");
             assertThat(p50.low()).isLessThanOrEqualTo(p50.value()).isGreaterThan(0);
             assertThat(p50.high()).isGreaterThanOrEqualTo(p50.value());
             held += p50.low() <= truthP50 && truthP50 <= p50.high() ? 1 : 0;
@@ -48,9 +50,9 @@ class BootstrapTest {
 
     @Test
     void moreRepetitionsNarrowTheInterval() {
-        Map<String, Bootstrap.Interval> five = Bootstrap.intervals(run(5, 4, 1), 7);
-        Map<String, Bootstrap.Interval> twenty = Bootstrap.intervals(run(20, 4, 2), 7);
-        Bootstrap.Interval p50 = five.get("p50");
+        Map<String, Interval> five = Bootstrap.intervals(run(5, 4, 1), 7);
+        Map<String, Interval> twenty = Bootstrap.intervals(run(20, 4, 2), 7);
+        Interval p50 = five.get("p50");
         assertThat(twenty.get("p50").high() - twenty.get("p50").low()).isLessThan(p50.high() - p50.low());
         assertThat(five.get("throughput").value()).isCloseTo(2000, Assertions.within(1.0));
         assertThat(five.get("serverCpuUs").value()).as("a quarter of the mean, in µs").isBetween(900.0, 1100.0);
@@ -64,7 +66,7 @@ class BootstrapTest {
 
     @Test
     void oneRepetitionStillHasAnIntervalFromItsWindows() {
-        Bootstrap.Interval p95 = Bootstrap.intervals(run(1, 4, 4), 5).get("p95");
+        Interval p95 = Bootstrap.intervals(run(1, 4, 4), 5).get("p95");
         assertThat(p95.high()).isGreaterThan(p95.low());
         assertThat(p95.logSe()).isPositive();
     }

@@ -2,16 +2,19 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.Json;
+import io.idbench.record.RunRecord;
+import io.idbench.support.Records;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A run against its baseline: an injected regression is flagged with its figures, an unchanged run passes. */
 class ComparisonTest {
-    static JsonNode labels(double p95, double throughput, double errorRate) throws Exception {
-        return Json.mapper().readTree("{\"Search existing user\": {\"p50\": 4, \"p95\": " + p95 + ", \"p99\": 20, \"throughput\": "
-                + throughput + ", \"errorRate\": " + errorRate + "}}");
+    static Map<String, Map<String, Double>> labels(double p95, double throughput, double errorRate) throws Exception {
+        return Records
+                .labels(Json.mapper().readTree("{\"Search existing user\": {\"p50\": 4, \"p95\": " + p95 + ", \"p99\": 20, \"throughput\": "
+                        + throughput + ", \"errorRate\": " + errorRate + "}}"));
     }
 
     @Test
@@ -43,8 +46,8 @@ class ComparisonTest {
 
     @Test
     void parametersThatChangeTheShapeAreNamed() throws Exception {
-        JsonNode a = Json.mapper().readTree("{\"threads\": \"10\", \"duration\": \"0\", \"storage\": \"jsonb\"}");
-        JsonNode b = Json.mapper().readTree("{\"threads\": \"50\", \"duration\": \"0\", \"storage\": \"jsonb\"}");
+        RunRecord a = Records.of("{\"parameters\": {\"threads\": \"10\", \"duration\": \"0\", \"storage\": \"jsonb\"}}");
+        RunRecord b = Records.of("{\"parameters\": {\"threads\": \"50\", \"duration\": \"0\", \"storage\": \"jsonb\"}}");
         assertThat(Comparison.shapeDifferences(a, b)).contains("threads differs: baseline 10, run 50");
     }
 }

@@ -3,6 +3,8 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.idbench.record.Cost;
+import io.idbench.record.RepetitionCost;
 import io.idbench.telemetry.CpuSampler;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +39,7 @@ class CpuAccountTest {
 
     @Test
     void aWindowBetweenRowsIsReadAtItsEdges() throws Exception {
-        CpuAccount.Window w = account(20).over(2500, 4000, 1000, 0);
+        RepetitionCost w = account(20).over(2500, 4000, 1000, 0);
         assertThat(w.seconds()).isEqualTo(1.5);
         assertThat(w.components().get("service").cpuMs()).isCloseTo(750, within(1e-9));
         assertThat(w.components().get("service").cpuUsPerRequest()).isCloseTo(750, within(1e-9));
@@ -49,10 +51,10 @@ class CpuAccountTest {
 
     @Test
     void othersAboveTheirShareMakeTheWindowDisturbed() throws Exception {
-        CpuAccount.Window w = account(600).over(2000, 6000, 500, 0);
+        RepetitionCost w = account(600).over(2000, 6000, 500, 0);
         assertThat(w.machine().othersPct()).isEqualTo(30.0);
         assertThat(w.disturbed()).isEqualTo("other processes used 30.0% of the machine (more than 10%)");
-        RunCost.Summary run = RunCost.of(List.of(w, account(600).over(6000, 9000, 500, 0)), 1);
+        Cost run = RunCost.of(List.of(w, account(600).over(6000, 9000, 500, 0)), 1);
         assertThat(run.disturbed()).startsWith("other processes used 30.0% of the machine");
         assertThat(run.cpuUsPerRequest().get(RunCost.SYSTEM_UNDER_TEST).value()).as("(750 ms/s x 7 s) / 1000 requests")
                 .isCloseTo(5250, within(0.1));

@@ -3,6 +3,7 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.idbench.record.JmeterEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -37,10 +38,10 @@ class EngineLoadTest {
         Files.writeString(jtl, s);
 
         Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(jtl, 1);
-        Map<String, EngineLoad.Engine> engines = EngineLoad.of(parts.values());
+        Map<String, JmeterEngine> engines = EngineLoad.of(parts.values());
         assertThat(engines).containsOnlyKeys("127.0.0.1:1099", "127.0.0.1:1109");
         assertThat(EngineLoad.distributed(engines)).isTrue();
-        EngineLoad.Engine first = engines.get("127.0.0.1:1099");
+        JmeterEngine first = engines.get("127.0.0.1:1099");
         assertThat(first.samples()).isEqualTo(4);
         assertThat(first.measuredSeconds()).isCloseTo(1.02, within(1e-9));
         assertThat(first.cpuMs()).isEqualTo(500.0);
@@ -55,7 +56,7 @@ class EngineLoadTest {
     void theBuildsOwnJmeterIsOneLocalEngineNotADistributedRun() throws Exception {
         Path jtl = dir.resolve("local.csv");
         Files.writeString(jtl, HEADER + sample(1000, "Readers 1-1", "measure", 10) + sample(1100, "Readers 1-2", "measure", 20));
-        Map<String, EngineLoad.Engine> engines = EngineLoad.of(RunStatistics.byPart(jtl, 1).values());
+        Map<String, JmeterEngine> engines = EngineLoad.of(RunStatistics.byPart(jtl, 1).values());
         assertThat(engines).containsOnlyKeys(JtlSample.LOCAL_ENGINE);
         assertThat(engines.get(JtlSample.LOCAL_ENGINE).samples()).isEqualTo(2);
         assertThat(EngineLoad.distributed(engines)).isFalse();

@@ -2,6 +2,9 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.LabelSummary;
+import io.idbench.record.Spread;
+import io.idbench.record.Thresholds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -9,28 +12,28 @@ import org.junit.jupiter.api.Test;
 /** The median and spread of repetitions, and the threshold messages, against hand-computed figures. */
 class RepetitionsAndThresholdsTest {
 
-    private static LabelStatistics.Summary s(long samples, long errors, double throughput, long p50, long p95, long p99) {
-        return new LabelStatistics.Summary(samples, errors, (double) errors / samples, throughput, p50, 1, p50, p95, p95, p99, p99, p99,
+    private static LabelSummary s(long samples, long errors, double throughput, long p50, long p95, long p99) {
+        return new LabelSummary(samples, errors, (double) errors / samples, throughput, p50, 1, p50, p95, p95, p99, p99, p99,
                 null);
     }
 
     @Test
     void medianAndSpreadOverFiveRepetitions() {
         // throughput 90, 100, 110, 95, 120: sorted 90 95 100 110 120, median 100, spread (120 - 90) / 100 = 30 %.
-        List<Map<String, LabelStatistics.Summary>> reps = List.of(
+        List<Map<String, LabelSummary>> reps = List.of(
                 Map.of("read", s(100, 0, 90, 2, 5, 9)), Map.of("read", s(100, 0, 100, 2, 6, 9)),
                 Map.of("read", s(100, 0, 110, 3, 6, 10)), Map.of("read", s(100, 0, 95, 2, 7, 12)),
                 Map.of("read", s(100, 0, 120, 2, 5, 9)));
-        Map<String, Repetitions.Spread> read = Repetitions.of(reps).get("read");
-        assertThat(read.get("throughput")).isEqualTo(new Repetitions.Spread(100, 90, 120, 30.0));
+        Map<String, Spread> read = Repetitions.of(reps).get("read");
+        assertThat(read.get("throughput")).isEqualTo(new Spread(100, 90, 120, 30.0));
         // p95 5 5 6 6 7: median 6, spread 2 / 6 = 33.3 %.
-        assertThat(read.get("p95")).isEqualTo(new Repetitions.Spread(6, 5, 7, 33.3));
-        assertThat(read.get("p50")).isEqualTo(new Repetitions.Spread(2, 2, 3, 50.0));
+        assertThat(read.get("p95")).isEqualTo(new Spread(6, 5, 7, 33.3));
+        assertThat(read.get("p50")).isEqualTo(new Spread(2, 2, 3, 50.0));
     }
 
     @Test
     void anEvenNumberOfRepetitionsTakesTheMeanOfTheMiddleTwo() {
-        assertThat(Repetitions.spread(new double[] {4, 6, 8, 100})).isEqualTo(new Repetitions.Spread(7, 4, 100, 1371.4));
+        assertThat(Repetitions.spread(new double[] {4, 6, 8, 100})).isEqualTo(new Spread(7, 4, 100, 1371.4));
     }
 
     @Test

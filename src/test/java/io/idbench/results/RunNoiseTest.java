@@ -3,28 +3,27 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.Interval;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The run-to-run noise estimated from a scenario's other runs: per figure, never below the median figure's, with its uncertainty. */
 class RunNoiseTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** A run whose ALL throughput and p99 have these values and log standard errors. */
-    private static JsonNode run(double throughput, double throughputSe, double p99, double p99Se) {
-        ObjectNode run = JSON.createObjectNode();
-        ObjectNode all = run.putObject("intervals").putObject("ALL");
-        all.putObject("throughput").put("value", throughput).put("logSe", throughputSe);
-        all.putObject("p99").put("value", p99).put("logSe", p99Se);
-        return run;
+    private static RunRecord run(double throughput, double throughputSe, double p99, double p99Se) {
+        Map<String, Interval> all = new LinkedHashMap<>();
+        all.put("throughput", new Interval(throughput, throughput, throughput, throughputSe));
+        all.put("p99", new Interval(p99, p99, p99, p99Se));
+        return RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).intervals(Map.of("ALL", all)).build();
     }
 
-    private static List<JsonNode> runs(double[] throughput, double[] p99, double p99Se) {
-        List<JsonNode> runs = new ArrayList<>();
+    private static List<RunRecord> runs(double[] throughput, double[] p99, double p99Se) {
+        List<RunRecord> runs = new ArrayList<>();
         for (int i = 0; i < throughput.length; i++) {
             runs.add(run(throughput[i], 0, p99[i], p99Se));
         }

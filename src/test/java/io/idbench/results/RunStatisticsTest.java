@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
+import io.idbench.record.Distribution;
+import io.idbench.record.LabelSummary;
+import io.idbench.record.ServerSummary;
+import io.idbench.record.Side;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,9 +81,9 @@ class RunStatisticsTest {
         Path file = dir.resolve("parts.csv");
         Files.writeString(file, s);
         Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 2);
-        assertThat(parts.keySet()).as("in the order they ran").containsExactly(new RunStatistics.Part(1, "B"),
-                new RunStatistics.Part(1, "A"), new RunStatistics.Part(2, "B"), new RunStatistics.Part(2, "A"));
-        RunStatistics.Result a1 = parts.get(new RunStatistics.Part(1, "A"));
+        assertThat(parts.keySet()).as("in the order they ran").containsExactly(new RunStatistics.Part(1, Side.B),
+                new RunStatistics.Part(1, Side.A), new RunStatistics.Part(2, Side.B), new RunStatistics.Part(2, Side.A));
+        RunStatistics.Result a1 = parts.get(new RunStatistics.Part(1, Side.A));
         // Thread 1 ended its last sample at 310 ms: thread 2's samples ending after that (at 410 and 510) are left out.
         assertThat(a1.labels().get("read").samples()).isEqualTo(8);
         assertThat(a1.partialConcurrencySamples()).isEqualTo(2);
@@ -104,10 +108,10 @@ class RunStatisticsTest {
         Path file = dir.resolve("settle.csv");
         Files.writeString(file, s);
         Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(file, 1);
-        assertThat(parts.keySet()).containsExactly(new RunStatistics.Part(0, "A"), new RunStatistics.Part(1, "A"));
+        assertThat(parts.keySet()).containsExactly(new RunStatistics.Part(0, Side.A), new RunStatistics.Part(1, Side.A));
         assertThat(parts.keySet()).extracting(RunStatistics.Part::settling).containsExactly(true, false);
-        assertThat(parts.get(new RunStatistics.Part(0, "A")).labels().get("read").p50()).isEqualTo(20);
-        assertThat(parts.get(new RunStatistics.Part(1, "A")).labels().get("read").p50()).isEqualTo(10);
+        assertThat(parts.get(new RunStatistics.Part(0, Side.A)).labels().get("read").p50()).isEqualTo(20);
+        assertThat(parts.get(new RunStatistics.Part(1, Side.A)).labels().get("read").p50()).isEqualTo(10);
         RunStatistics.Result whole = RunStatistics.of(file, 0, 1);
         assertThat(whole.labels().get("read").samples()).isEqualTo(4);
         assertThat(whole.excludedPhases()).containsEntry(RunStatistics.SETTLE, 4L);
@@ -118,17 +122,17 @@ class RunStatisticsTest {
         assertThat(r.partialConcurrencySamples()).isEqualTo(1);
         assertThat(r.labels()).containsOnlyKeys("create", "search", RunStatistics.ALL);
 
-        LabelStatistics.Summary search = r.labels().get("search");
+        LabelSummary search = r.labels().get("search");
         // 1 … 10: mean 5.5; p50 is the 5th value, p90 the 9th, p95 and above the 10th.
-        assertThat(search).isEqualTo(new LabelStatistics.Summary(10, 0, 0.0, search.throughput(), 5.5, 1, 5, 9, 10, 10, 10, 10, null));
+        assertThat(search).isEqualTo(new LabelSummary(10, 0, 0.0, search.throughput(), 5.5, 1, 5, 9, 10, 10, 10, 10, null));
         // From the first start (3000) to the last end (3900 + 10): 10 samples in 0.91 s.
         assertThat(search.throughput()).isCloseTo(10 / 0.91, within(1e-9));
 
-        LabelStatistics.Summary create = r.labels().get("create");
+        LabelSummary create = r.labels().get("create");
         // 5, 5, 5, 100: mean 28.75; p50 the 2nd value, p90 the 4th; 4 samples in 3000 … 3400.
-        assertThat(create).isEqualTo(new LabelStatistics.Summary(4, 1, 0.25, 10.0, 28.75, 5, 5, 100, 100, 100, 100, 100, null));
+        assertThat(create).isEqualTo(new LabelSummary(4, 1, 0.25, 10.0, 28.75, 5, 5, 100, 100, 100, 100, 100, null));
 
-        LabelStatistics.Summary all = r.labels().get(RunStatistics.ALL);
+        LabelSummary all = r.labels().get(RunStatistics.ALL);
         // 1 2 3 4 5 5 5 5 6 7 8 9 10 100: mean 170 / 14, p50 the 7th (5), p90 the 13th (10), p99 the 14th.
         assertThat(all.samples()).isEqualTo(14);
         assertThat(all.errors()).isEqualTo(1);
@@ -157,10 +161,10 @@ class RunStatisticsTest {
         assertThat(r.excludedPhases()).containsExactly(entry("login", 1L), entry("populate", 2L), entry("warmup", 1L));
         assertThat(r.warmUpSamples()).isEqualTo(1);
         assertThat(r.partialConcurrencySamples()).isEqualTo(1);
-        LabelStatistics.Summary read = r.labels().get("read");
+        LabelSummary read = r.labels().get("read");
         assertThat(new long[] {read.samples(), read.errors(), read.min(), read.p50(), read.max()}).containsExactly(3, 1, 1, 1, 2);
         // 250, 500, 1250 µs: mean 666.67 µs; p50 the 2nd; p90 and max the 3rd.
-        assertThat(read.server()).isEqualTo(new ServerTimes.Summary(3, 0.667, 0.5, 1.25, 1.25, 1.25, 1.25, null));
+        assertThat(read.server()).isEqualTo(new ServerSummary(3, 0.667, 0.5, 1.25, 1.25, 1.25, 1.25, null));
     }
 
     @Test
@@ -191,7 +195,7 @@ class RunStatisticsTest {
         assertThat(search.histogram()).containsExactly(new Distribution.Bucket(0, 1, 1), new Distribution.Bucket(1, 2, 1),
                 new Distribution.Bucket(2, 3, 1), new Distribution.Bucket(3, 4, 1), new Distribution.Bucket(4, 6, 2),
                 new Distribution.Bucket(6, 8, 2), new Distribution.Bucket(8, 12, 2));
-        assertThat(search.percentiles()).hasSize(Distribution.PERCENTILES.length)
+        assertThat(search.percentiles()).hasSize(Distributions.PERCENTILES.length)
                 .contains(new Distribution.Point(0, 1), new Distribution.Point(50, 5), new Distribution.Point(90, 9),
                         new Distribution.Point(100, 10));
 
@@ -205,7 +209,7 @@ class RunStatisticsTest {
 
     @Test
     void bucketBoundsGrowByHalfPowersOfTwo() {
-        assertThat(Distribution.upperBounds(1)).containsExactly(1L);
-        assertThat(Distribution.upperBounds(100)).containsExactly(1L, 2L, 3L, 4L, 6L, 8L, 12L, 16L, 24L, 32L, 48L, 64L, 96L, 128L);
+        assertThat(Distributions.upperBounds(1)).containsExactly(1L);
+        assertThat(Distributions.upperBounds(100)).containsExactly(1L, 2L, 3L, 4L, 6L, 8L, 12L, 16L, 24L, 32L, 48L, 64L, 96L, 128L);
     }
 }

@@ -2,12 +2,13 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,12 +28,12 @@ class TenRunsOfOneCommitTest {
                     continue;
                 }
                 Path runDir = RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", a));
-                JsonNode run = RunRecord.complete(runDir, "run");
-                JsonNode base = RunRecord.complete(RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", b)), "baseline");
+                RunRecord run = RecordFile.complete(runDir, "run");
+                RunRecord base = RecordFile.complete(RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", b)), "baseline");
                 RunVerdict.Outcome outcome = byPercentage
-                        ? RunVerdict.judge(((ObjectNode) base.deepCopy()).without("intervals"), run, 20, Verdict.DEFAULT_ALPHA, false)
+                        ? RunVerdict.judge(base.withIntervals(Map.of()), run, 20, Verdict.DEFAULT_ALPHA, false)
                         : RunVerdict.judge(base, run, Verdict.DEFAULT_MIN_EFFECT, Verdict.DEFAULT_ALPHA, false,
-                                RunNoise.estimate(RunNoise.comparable(RunRecord.siblings(runDir), run, List.of(run, base)),
+                                RunNoise.estimate(RunNoise.comparable(RecordFile.siblings(runDir), run, List.of(run, base)),
                                         "the scenario"));
                 if (outcome.regressed()) {
                     alarms.add(a + " vs " + b + ": " + outcome.regressions());

@@ -2,33 +2,33 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.record.Change;
+import io.idbench.record.Interval;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The verdict's decisions on intervals with known answers: a test, a correction, a minimum effect. */
 class VerdictTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** {label: {figure: {value, logSe}}} */
-    private static JsonNode intervals(Object... labelFigureValueSe) {
-        ObjectNode root = JSON.createObjectNode();
+    private static Map<String, Map<String, Interval>> intervals(Object... labelFigureValueSe) {
+        Map<String, Map<String, Interval>> root = new LinkedHashMap<>();
         for (int i = 0; i < labelFigureValueSe.length; i += 4) {
-            ObjectNode label = root.has((String) labelFigureValueSe[i]) ? (ObjectNode) root.get((String) labelFigureValueSe[i])
-                    : root.putObject((String) labelFigureValueSe[i]);
-            label.putObject((String) labelFigureValueSe[i + 1]).put("value", (double) labelFigureValueSe[i + 2])
-                    .put("logSe", (double) labelFigureValueSe[i + 3]);
+            double value = (double) labelFigureValueSe[i + 2];
+            root.computeIfAbsent((String) labelFigureValueSe[i], l -> new LinkedHashMap<>()).put((String) labelFigureValueSe[i + 1],
+                    new Interval(value, value, value, (double) labelFigureValueSe[i + 3]));
         }
         return root;
     }
 
     @Test
     void aChangeWithinTheNoiseIsNotARegression() {
-        List<Verdict.Change> changes = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.05),
+        List<Change> changes = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.05),
                 intervals("ALL", "p95", 10.6, 0.05));
         assertThat(changes).singleElement().satisfies(c -> {
             assertThat(c.changePct()).isCloseTo(6.0, Assertions.within(1e-9));
@@ -41,7 +41,7 @@ class VerdictTest {
     @Test
     void aSignificantChangeBeyondTheMinimumEffectIsARegressionAndNamesItsInterval() {
         // +10 % on a figure known to 1 % (log SE 0.01 per side): z = 0.0953 / 0.0141 = 6.7.
-        Verdict.Change c = Verdict.defaults().compare(intervals("Update", "serverP50", 5.0, 0.01),
+        Change c = Verdict.defaults().compare(intervals("Update", "serverP50", 5.0, 0.01),
                 intervals("Update", "serverP50", 5.5, 0.01)).get(0);
         assertThat(c.regression()).isTrue();
         assertThat(c.lowPct()).isGreaterThan(5).isLessThan(10);
@@ -51,7 +51,7 @@ class VerdictTest {
 
     @Test
     void aSignificantChangeBelowTheMinimumEffectIsReportedButNotARegression() {
-        Verdict.Change c = Verdict.defaults().compare(intervals("ALL", "p50", 4.0, 0.002), intervals("ALL", "p50", 4.12, 0.002)).get(0);
+        Change c = Verdict.defaults().compare(intervals("ALL", "p50", 4.0, 0.002), intervals("ALL", "p50", 4.12, 0.002)).get(0);
         assertThat(c.significant()).isTrue();
         assertThat(c.regression()).isFalse();
         assertThat(c.line()).endsWith("changed, below the minimum effect");
@@ -59,7 +59,7 @@ class VerdictTest {
 
     @Test
     void lowerThroughputIsWorseAndHigherIsAnImprovement() {
-        List<Verdict.Change> changes = Verdict.defaults().compare(
+        List<Change> changes = Verdict.defaults().compare(
                 intervals("ALL", "throughput", 1000.0, 0.01, "Read", "throughput", 1000.0, 0.01),
                 intervals("ALL", "throughput", 800.0, 0.01, "Read", "throughput", 1250.0, 0.01));
         assertThat(changes.get(0).regression()).isTrue();
@@ -85,7 +85,7 @@ class VerdictTest {
         }
         assertThat(Verdict.defaults().compare(intervals(base[0], base[1], base[2], base[3]), intervals(run[0], run[1], run[2], run[3]))
                 .get(0).regression()).as("alone").isTrue();
-        assertThat(Verdict.defaults().compare(intervals(base), intervals(run))).noneMatch(Verdict.Change::regression);
+        assertThat(Verdict.defaults().compare(intervals(base), intervals(run))).noneMatch(Change::regression);
     }
 
     @Test
@@ -93,18 +93,19 @@ class VerdictTest {
         // Five runs of the scenario put its noise at 5 % (log 0.0488); a +20 % change on figures known to 1 % per side:
         // z = 0.182 / sqrt(2 x 0.0001 + 2 x 0.0488²) = 2.59, p = 0.0097 under the normal distribution; but the noise is
         // known from 5 runs only (4 degrees of freedom, 4.3 for the sum): p = 0.056 under Student's t, no regression.
-        List<JsonNode> five = new ArrayList<>();
+        List<RunRecord> five = new ArrayList<>();
         for (double log : new double[] {0, 0.0488 / 1.4826, -0.0488 / 1.4826, 0.1, -0.1}) {
-            five.add(JSON.createObjectNode().set("intervals", intervals("ALL", "p95", 10 * Math.exp(log), 0.0)));
+            five.add(RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION)
+                    .intervals(intervals("ALL", "p95", 10 * Math.exp(log), 0.0)).build());
         }
         RunNoise estimated = RunNoise.estimate(five, "the scenario");
         assertThat(estimated.sigma("ALL", "p95")).isCloseTo(0.0488, Assertions.within(1e-9));
-        Verdict.Change t = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01), estimated)
+        Change t = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01), estimated)
                 .get(0);
         assertThat(t.p()).isBetween(0.05, 0.06);
         assertThat(t.regression()).isFalse();
         // The same noise given as known (--run-noise=5): the normal distribution, a regression.
-        Verdict.Change known = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01),
+        Change known = Verdict.defaults().compare(intervals("ALL", "p95", 10.0, 0.01), intervals("ALL", "p95", 12.0, 0.01),
                 RunNoise.fixed(Math.expm1(0.0488) * 100, "given")).get(0);
         assertThat(known.p()).isBetween(0.008, 0.010);
         assertThat(known.regression()).isTrue();

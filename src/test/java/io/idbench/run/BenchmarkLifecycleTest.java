@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.idbench.common.Json;
 import io.idbench.provision.ContainerEngine;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunStatus;
 import io.idbench.support.Postmasters;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -60,7 +61,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
                             + " is above 0% \\(and \\d+ more, listed above\\)");
             assertThat(requests.get()).as("requests the failing service received").isGreaterThan(6);
             JsonNode summary = summary("external", "failing");
-            assertThat(summary.path("status").asText()).isEqualTo(RunRecord.FAILED);
+            assertThat(summary.path("status").asText()).isEqualTo(RunStatus.FAILED.word());
             assertThat(summary.path("labels").path("Search existing user").path("errorRate").asDouble()).isEqualTo(1.0);
             assertThat(summary.path("parameters").path("target.token").asText()).isEqualTo("***");
             assertThat(summary.path("cost").path("cpuUsPerRequest").path("service").path("value").asDouble())
@@ -99,7 +100,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         String output = Files.readString(log);
         assertThat(mvn.exitValue()).as(output).isZero();
         JsonNode summary = summary("jsonb-nodyn-es-1k", "containers");
-        assertThat(summary.path("status").asText()).isEqualTo(RunRecord.COMPLETE);
+        assertThat(summary.path("status").asText()).isEqualTo(RunStatus.COMPLETE.word());
         JsonNode providers = summary.path("environment").path("providers");
         assertThat(providers.path("postgresql").path("provider").asText()).isEqualTo("testcontainers");
         assertThat(providers.path("searchEngine").path("provider").asText()).isEqualTo("testcontainers");
@@ -138,7 +139,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         assertThat(mvn.exitValue()).as(output).isZero();
         assertThat(output).contains("[idbench] Target: Keycloak 26.7.3 (provisioned, its database postgres), an empty realm");
         JsonNode summary = summary("keycloak-0", "keycloak");
-        assertThat(summary.path("status").asText()).isEqualTo(RunRecord.COMPLETE);
+        assertThat(summary.path("status").asText()).isEqualTo(RunStatus.COMPLETE.word());
         assertThat(summary.path("service").path("product").path("name").asText()).isEqualTo("Keycloak");
         assertThat(summary.path("service").path("product").path("database").asText()).isEqualTo("PostgreSQL (embedded)");
         assertThat(summary.path("service").has("storage")).isFalse();
@@ -158,7 +159,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         String secret = Json.mapper().readTree(project.resolve("target/idbench/service.json").toFile()).path("auth").path("clientSecret")
                 .asText();
         assertThat(secret).hasSizeGreaterThanOrEqualTo(16);
-        assertThat(Files.readString(tmp.resolve("results/keycloak-0/keycloak").resolve(RunRecord.FILE))).doesNotContain(secret);
+        assertThat(Files.readString(tmp.resolve("results/keycloak-0/keycloak").resolve(RecordFile.NAME))).doesNotContain(secret);
         assertThat(Files.readString(project.resolve("target/site/runs/keycloak-0/keycloak/index.html"))).doesNotContain(secret)
                 .contains("Keycloak");
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(project.toString()))
@@ -220,7 +221,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             assertThat(children).as("the service and JMeter").hasSizeGreaterThanOrEqualTo(2);
             String pgPort = Postmasters.port(Files.readAllLines(project.resolve("target/idbench/service.log")));
             assertThat(Postmasters.runningOn(pgPort)).isTrue();
-            assertThat(summary("jsonb-nodyn-1k", "killed").path("status").asText()).isEqualTo(RunRecord.RUNNING);
+            assertThat(summary("jsonb-nodyn-1k", "killed").path("status").asText()).isEqualTo(RunStatus.RUNNING.word());
 
             mvn.destroy(); // SIGTERM to Maven, as a CI abort or a kill does
             assertThat(mvn.waitFor(3, TimeUnit.MINUTES)).as("Maven ends").isTrue();
@@ -229,7 +230,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
                 assertThat(Postmasters.runningOn(pgPort)).as("PostgreSQL left behind").isFalse();
             });
             JsonNode summary = summary("jsonb-nodyn-1k", "killed");
-            assertThat(summary.path("status").asText()).isEqualTo(RunRecord.INTERRUPTED);
+            assertThat(summary.path("status").asText()).isEqualTo(RunStatus.INTERRUPTED.word());
             assertThat(summary.path("statusReason").asText()).contains("stopped before the run was recorded");
             assertThat(summary.has("labels")).as("no statistics for an interrupted run").isFalse();
         } finally {

@@ -2,10 +2,11 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.common.Json;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunStatus;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,25 +15,25 @@ class OtherTargetTest {
     @TempDir
     Path tmp;
 
-    private Path record(String status) {
-        ObjectNode summary = Json.mapper().createObjectNode().put("status", status).put("scenario", "external").put("runId", "r1");
-        RunRecord.write(tmp, summary);
-        return tmp.resolve(RunRecord.FILE);
+    private Path record(RunStatus status) {
+        RecordFile.write(tmp,
+                RunRecord.opened("external", "r1", "2026-11-26T00:00:00Z", Map.of(), Map.of(), null, null).withStatus(status));
+        return tmp.resolve(RecordFile.NAME);
     }
 
     @Test
     void aRecordStillRunningWhenTheBuildEndsIsInterrupted() {
-        OtherTarget.interruptIfStillRunning(record(RunRecord.RUNNING));
-        ObjectNode read = RunRecord.read(tmp);
-        assertThat(read.path("status").asText()).isEqualTo(RunRecord.INTERRUPTED);
-        assertThat(read.path("statusReason").asText()).isEqualTo("the build failed or was stopped before the run was recorded");
-        assertThat(read.path("scenario").asText()).isEqualTo("external");
+        OtherTarget.interruptIfStillRunning(record(RunStatus.RUNNING));
+        RunRecord read = RecordFile.read(tmp);
+        assertThat(read.status()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(read.statusReason()).isEqualTo("the build failed or was stopped before the run was recorded");
+        assertThat(read.scenario()).isEqualTo("external");
     }
 
     @Test
     void aRecordedRunIsLeftAlone() {
-        OtherTarget.interruptIfStillRunning(record(RunRecord.COMPLETE));
-        assertThat(RunRecord.read(tmp).path("status").asText()).isEqualTo(RunRecord.COMPLETE);
-        assertThat(RunRecord.read(tmp).has("statusReason")).isFalse();
+        OtherTarget.interruptIfStillRunning(record(RunStatus.COMPLETE));
+        assertThat(RecordFile.read(tmp).status()).isEqualTo(RunStatus.COMPLETE);
+        assertThat(RecordFile.read(tmp).statusReason()).isNull();
     }
 }

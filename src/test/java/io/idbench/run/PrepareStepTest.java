@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.FileTrees;
+import io.idbench.common.Json;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -41,6 +43,11 @@ class PrepareStepTest {
     Path tmp;
     private RunDirectory run;
     private Path basedir;
+
+    /** run.json as the prepare step wrote it. */
+    private static JsonNode runJson(RunDirectory run) throws java.io.IOException {
+        return Json.mapper().readTree(run.runJson().toFile());
+    }
 
     @BeforeEach
     void project() throws Exception {
@@ -225,7 +232,7 @@ class PrepareStepTest {
         try (Stream<Path> plans = Files.list(run.plans())) {
             assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
         }
-        JsonNode state = run.readRun();
+        JsonNode state = runJson(run);
         assertThat(state.path("recordDir").asText()).isEqualTo(basedir.resolve("results/jsonb-nodyn-1k/20261122-203000").toString());
         assertThat(state.path("parameterOrigins").path("storage").asText()).isEqualTo("scenario jsonb-nodyn-1k");
         assertThat(state.path("parameterOrigins").path("threads").asText()).isEqualTo("default");
@@ -240,7 +247,7 @@ class PrepareStepTest {
                 "--users=100000");
         assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true")
                 .containsEntry("populate.loops", "30");
-        assertThat(run.readRun().path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
+        assertThat(runJson(run).path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
     }
 
     @Test
@@ -262,7 +269,7 @@ class PrepareStepTest {
             assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
         }
         assertThat(jmeterProperties()).containsEntry("repeat", "3");
-        assertThat(run.readRun().path("parameters").path("db.password").asText()).isEqualTo("***");
+        assertThat(runJson(run).path("parameters").path("db.password").asText()).isEqualTo("***");
         assertThat(Files.readString(run.runJson())).doesNotContain("s3cret");
     }
 
@@ -277,21 +284,21 @@ class PrepareStepTest {
         }
         assertThat(jmeterProperties()).containsEntry("repeat", "6").containsEntry("threads", "4")
                 .as("a settling repetition of each side first").containsEntry("settle", "1").containsEntry("repetitions", "8");
-        JsonNode versus = run.readRun().path("versus");
+        JsonNode versus = runJson(run).path("versus");
         assertThat(versus.path("scenario").asText()).isEqualTo("relational-nodyn-10k");
         assertThat(versus.path("recordDir").asText()).isEqualTo(basedir.resolve("results/relational-nodyn-10k/20261122-203000").toString());
         assertThat(versus.path("parameters").path("threads").asText()).as("the shape is shared").isEqualTo("4");
-        assertThat(Files.readAllLines(run.serveArgs(RunDirectory.B))).startsWith("--storage=relational")
-                .contains("--info-file=" + run.serviceInfo(RunDirectory.B),
+        assertThat(Files.readAllLines(run.serveArgs(Side.B))).startsWith("--storage=relational")
+                .contains("--info-file=" + run.serviceInfo(Side.B),
                         "--pg-data-dir=" + ScenarioConfig.DEFAULT_PG_DATA_DIR + "-versus");
     }
 
     @Test
     void versusWithOnlyAHandicapComparesTheScenarioWithItself() throws Exception {
         prepare(d("scenario", "jsonb-nodyn-10k", "versus.handicap", "update:10%", "repeat", "2"));
-        JsonNode versus = run.readRun().path("versus");
+        JsonNode versus = runJson(run).path("versus");
         assertThat(versus.path("recordDir").asText()).endsWith("jsonb-nodyn-10k/20261122-203000-versus");
-        assertThat(Files.readAllLines(run.serveArgs(RunDirectory.B))).contains("--handicap=update:10%");
+        assertThat(Files.readAllLines(run.serveArgs(Side.B))).contains("--handicap=update:10%");
         assertThat(Files.readAllLines(run.serveArgs())).noneMatch(a -> a.startsWith("--handicap"));
     }
 
@@ -317,7 +324,7 @@ class PrepareStepTest {
         assertThat(run.serveArgs()).doesNotExist();
         assertThat(jmeterProperties()).containsEntry("target.host", "127.0.0.1").containsEntry("target.port", "8080")
                 .containsEntry("target.path", "/scim/v2").containsEntry("token", "t0k");
-        assertThat(run.readRun().path("parameters").path("target.token").asText()).isEqualTo("***");
+        assertThat(runJson(run).path("parameters").path("target.token").asText()).isEqualTo("***");
     }
 
     @Test
@@ -329,11 +336,11 @@ class PrepareStepTest {
         assertThat(s.recordScenario).isEqualTo("keycloak-h2-0");
         assertThat(Files.readAllLines(run.serveArgs())).contains("--keycloak-db=h2", "--keycloak-heap=1g", "--stop-with-parent")
                 .noneMatch(a -> a.startsWith("--storage") || a.startsWith("--token"));
-        JsonNode parameters = run.readRun().path("parameters");
+        JsonNode parameters = runJson(run).path("parameters");
         assertThat(parameters.path("users").asText()).isEqualTo("0");
         assertThat(parameters.has("storage")).as("a Keycloak run has no storage of idbench's").isFalse();
         assertThat(parameters.has("search")).isFalse();
-        assertThat(run.readRun().path("settings").path("target").asText()).isEqualTo("keycloak");
+        assertThat(runJson(run).path("settings").path("target").asText()).isEqualTo("keycloak");
     }
 
     @Test
@@ -365,7 +372,7 @@ class PrepareStepTest {
         assertThat(jmeterProperties()).containsEntry("token.url", "http://127.0.0.1:8080/realms/r/protocol/openid-connect/token")
                 .containsEntry("token.grant", "client_credentials").containsEntry("token.clientId", "bench")
                 .containsEntry("token.clientSecret", "s3cret").containsEntry("token", "");
-        JsonNode parameters = run.readRun().path("parameters");
+        JsonNode parameters = runJson(run).path("parameters");
         assertThat(parameters.path("target.clientSecret").asText()).isEqualTo("***");
         assertThat(parameters.has("storage")).isFalse();
     }
@@ -411,7 +418,7 @@ class PrepareStepTest {
         }
         assertThat(global).containsOnlyKeys(run.jmeterProperties().toAbsolutePath().toString());
         assertThat(Files.readAllLines(run.serveArgs())).anyMatch(a -> a.matches("--token-key=\\S{32,}"));
-        assertThat(run.readRun().path("parameters").path("instances").asText()).isEqualTo("2");
+        assertThat(runJson(run).path("parameters").path("instances").asText()).isEqualTo("2");
     }
 
     private Properties jmeterProperties() throws Exception {

@@ -1,10 +1,13 @@
 package io.idbench.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RecordFile;
 import io.idbench.results.RunStatistics;
+import io.idbench.support.RecordSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +47,13 @@ abstract class ProjectBuildTestBase {
         return new ProcessBuilder(cmd).directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
+    /** A run's record as the file holds it, after checking that it reads as a record of this build and fits its JSON Schema. */
     static JsonNode summary(String scenario, String runId) throws IOException {
-        return Json.mapper().readTree(tmp.resolve("results").resolve(scenario).resolve(runId).resolve(RunRecord.FILE).toFile());
+        Path dir = tmp.resolve("results").resolve(scenario).resolve(runId);
+        RecordFile.read(dir);
+        JsonNode written = Json.mapper().readTree(dir.resolve(RecordFile.NAME).toFile());
+        assertThat(RecordSchema.violations(written)).as("the record fits docs/summary.schema.json").isEmpty();
+        return written;
     }
 
     /** The samples of a JTL in the measured phase so far. */

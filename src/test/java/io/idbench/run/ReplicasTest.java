@@ -3,6 +3,7 @@ package io.idbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.idbench.cli.ReadyFile;
 import io.idbench.common.Json;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,9 +18,9 @@ class ReplicasTest {
 
     @Test
     void aReplicaServesTheFirstServicesDatabaseAndEngineByUrl() throws Exception {
-        ServiceInfo primary = new ServiceInfo(Json.mapper().readTree("""
+        ServiceInfo primary = new ServiceInfo(Json.mapper().readValue("""
                 {"database": {"jdbcUrl": "jdbc:postgresql://127.0.0.1:40001/idbench", "user": "idbench", "password": "pw"},
-                 "searchUrl": "http://127.0.0.1:40002,http://127.0.0.1:40003"}"""));
+                 "searchUrl": "http://127.0.0.1:40002,http://127.0.0.1:40003"}""", ReadyFile.class));
         assertThat(Replicas.args(PRIMARY, primary, Path.of("replica-2.json"))).containsExactly("--storage=jsonb",
                 "--search=elasticsearch", "--users=1000", "\"--token=secret token\"", "--token-key=k", "--stop-with-parent",
                 "--replica", "--db-provider=external", "--db-url=jdbc:postgresql://127.0.0.1:40001/idbench", "--db-user=idbench",
@@ -29,8 +30,9 @@ class ReplicasTest {
 
     @Test
     void withoutAnEngineOrPasswordNoneIsGiven() throws Exception {
-        ServiceInfo primary = new ServiceInfo(Json.mapper().readTree("""
-                {"database": {"jdbcUrl": "jdbc:postgresql://127.0.0.1:40001/idbench", "user": "postgres", "password": ""}}"""));
+        ServiceInfo primary = new ServiceInfo(Json.mapper().readValue("""
+                {"database": {"jdbcUrl": "jdbc:postgresql://127.0.0.1:40001/idbench", "user": "postgres", "password": ""}}""",
+                ReadyFile.class));
         assertThat(Replicas.args(List.of("--search=sql"), primary, Path.of("r.json"))).containsExactly("--search=sql", "--replica",
                 "--db-provider=external", "--db-url=jdbc:postgresql://127.0.0.1:40001/idbench", "--db-user=postgres",
                 "--info-file=r.json");
@@ -38,7 +40,7 @@ class ReplicasTest {
 
     @Test
     void aServiceThatNamesNoDatabaseHasNoReplica() throws Exception {
-        assertThatThrownBy(() -> Replicas.args(PRIMARY, new ServiceInfo(Json.mapper().readTree("{}")), Path.of("r.json")))
+        assertThatThrownBy(() -> Replicas.args(PRIMARY, new ServiceInfo(Json.mapper().readValue("{}", ReadyFile.class)), Path.of("r.json")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("the service's ready file names no database: a replica cannot be started on it");
     }

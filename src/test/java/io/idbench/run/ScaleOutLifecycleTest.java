@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.cli.EngineWatch;
-import io.idbench.results.RunRecord;
+import io.idbench.record.RunStatus;
 import io.idbench.results.RunStatistics;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -43,7 +43,7 @@ class ScaleOutLifecycleTest extends ProjectBuildTestBase {
         String output = Files.readString(log);
         assertThat(mvn.exitValue()).as(output).isZero();
         JsonNode summary = summary("jsonb-nodyn-1k", "replicas");
-        assertThat(summary.path("status").asText()).isEqualTo(RunRecord.COMPLETE);
+        assertThat(summary.path("status").asText()).isEqualTo(RunStatus.COMPLETE.word());
         assertThat(summary.path("parameters").path("instances").asText()).isEqualTo("2");
         assertThat(summary.path("service").path("replicas")).hasSize(2);
         // The plan asserts that a user created through one replica is found by userName through the other.
@@ -95,7 +95,7 @@ class ScaleOutLifecycleTest extends ProjectBuildTestBase {
             assertThat(dying.exitValue()).as(killed).isNotZero();
             assertThat(killed).containsPattern("\\[idbench] JMeter engine " + second.replace(".", "\\.")
                     + " \\([^)]+\\) stopped answering during the run: .*the run fails");
-            assertThat(summary("read-flood-jsonb-nodyn-1k", "engine-dies").path("status").asText()).isEqualTo(RunRecord.FAILED);
+            assertThat(summary("read-flood-jsonb-nodyn-1k", "engine-dies").path("status").asText()).isEqualTo(RunStatus.FAILED.word());
             await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> assertThat(children).as("processes left behind")
                     .noneMatch(ProcessHandle::isAlive));
         } finally {

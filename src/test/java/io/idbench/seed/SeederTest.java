@@ -14,6 +14,7 @@ import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.record.SeedRecord;
 import io.idbench.scim.ScimException;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;

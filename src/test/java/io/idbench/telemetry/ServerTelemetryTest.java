@@ -61,7 +61,7 @@ class ServerTelemetryTest {
             }
             ServerTelemetry telemetry = new ServerTelemetry(ds, true, new PoolWaits(), null);
             telemetry.reset();
-            JsonNode t = telemetry.collect(JSON);
+            JsonNode t = JSON.valueToTree(telemetry.collect());
             assertThat(t.path("statementsUnavailable").asText())
                     .isEqualTo("pg_stat_statements is installed but the server did not load it (shared_preload_libraries)");
             assertThat(t.has("topStatements")).isFalse();
@@ -75,7 +75,7 @@ class ServerTelemetryTest {
         ServerTelemetry telemetry = new ServerTelemetry(reader, true, new PoolWaits(), null);
         telemetry.reset();
         runMarker(reader, 3);
-        JsonNode t = telemetry.collect(JSON);
+        JsonNode t = JSON.valueToTree(telemetry.collect());
         assertThat(t.path("statementsWindow").asText()).startsWith(
                 "counters at the run's start subtracted (resetting them was refused: ERROR: permission denied for function pg_stat_statements_reset");
         assertThat(markerCalls(t)).isEqualTo(3);
@@ -87,7 +87,7 @@ class ServerTelemetryTest {
         ServerTelemetry telemetry = new ServerTelemetry(superuser, false, new PoolWaits(), null);
         telemetry.reset();
         runMarker(superuser, 1);
-        JsonNode t = telemetry.collect(JSON);
+        JsonNode t = JSON.valueToTree(telemetry.collect());
         assertThat(t.path("statementsWindow").asText())
                 .isEqualTo("counters at the run's start subtracted (the server is not idbench's: its statistics are left as they are)");
         assertThat(markerCalls(t)).isEqualTo(1);
@@ -105,7 +105,7 @@ class ServerTelemetryTest {
         ServerTelemetry telemetry = new ServerTelemetry(superuser, true, new PoolWaits(), null);
         telemetry.reset();
         runMarker(superuser, 2);
-        JsonNode t = telemetry.collect(JSON);
+        JsonNode t = JSON.valueToTree(telemetry.collect());
         assertThat(t.path("statementsWindow").asText()).isEqualTo("reset at the run's start");
         assertThat(markerCalls(t)).isEqualTo(2);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
+import io.idbench.record.Telemetry;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ResourceType;
@@ -278,11 +279,11 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     @Override
-    public ObjectNode stats(ObjectNode into) {
+    public Telemetry.SearchIndex stats() {
         // _stats counts Lucene documents, nested ones (e-mails, addresses…) included: the users come from _count.
         JsonNode total = call("GET", "/" + index + "/_stats/docs,store", null, Map.of()).path("_all").path("primaries");
-        return into.put("index", index).put("users", count()).put("luceneDocuments", total.path("docs").path("count").asLong())
-                .put("sizeBytes", total.path("store").path("size_in_bytes").asLong());
+        return new Telemetry.SearchIndex(index, count(), total.path("docs").path("count").asLong(),
+                total.path("store").path("size_in_bytes").asLong());
     }
 
     @Override

@@ -1,25 +1,19 @@
 package io.idbench.results;
 
+import io.idbench.record.Distribution;
+import io.idbench.record.Distribution.Bucket;
+import io.idbench.record.Distribution.Point;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
-/**
- * The shape of a label's latencies, for the site's percentile curve and histogram: the latency at
- * fixed percentiles, and the sample counts in buckets whose bounds grow by half powers of two (so a
- * 1 ms and a 1 s service both get a readable histogram).
- */
-public record Distribution(List<Point> percentiles, List<Bucket> histogram) {
+/** A label's {@link Distribution} from its histogram of latencies. */
+final class Distributions {
     /** The percentiles of the curve: dense in the tail, where runs differ. */
-    public static final double[] PERCENTILES = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97.5, 99, 99.5, 99.9, 99.95,
-            99.99, 100};
+    static final double[] PERCENTILES = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97.5, 99, 99.5, 99.9, 99.95, 99.99, 100};
 
-    /** The latency (ms) at or below which {@code percentile} % of the samples fell. */
-    public record Point(double percentile, long millis) {
-    }
-
-    /** Samples with {@code fromMillis < latency <= toMillis} (the first bucket starts at 0 inclusive). */
-    public record Bucket(long fromMillis, long toMillis, long count) {
+    private Distributions() {
     }
 
     static Distribution of(Histogram h) {

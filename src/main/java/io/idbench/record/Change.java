@@ -1,0 +1,23 @@
+package io.idbench.record;
+
+import java.util.Locale;
+
+/**
+ * One figure of one label on both sides of a comparison: the change in %, its interval, the test's p-value and the decision.
+ * A regression is significant, at least the minimum effect and worse; an improvement the same, better.
+ */
+public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct, double highPct,
+        double p, boolean significant, boolean regression, boolean improvement) {
+
+    /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
+    public String line() {
+        return String.format(Locale.ROOT, "%-28s %-12s %10.3f -> %10.3f  %+7.1f%% [%+.1f%%, %+.1f%%]  p=%.4f  %s", label, figure,
+                baseline, run, changePct, lowPct, highPct, p,
+                regression ? "REGRESSION" : improvement ? "improved" : significant ? "changed, below the minimum effect" : "ok");
+    }
+
+    /** The change in a build's error or a report: label, figure, change and interval. */
+    public String brief() {
+        return String.format(Locale.ROOT, "%s %s %+.1f%% [%+.1f%%, %+.1f%%]", label, figure, changePct, lowPct, highPct);
+    }
+}

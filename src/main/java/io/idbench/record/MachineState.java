@@ -1,0 +1,9 @@
+package io.idbench.record;
+
+/**
+ * The machine in a window: busy, iowait, steal and others as % of all cores' time, context switches per second, and
+ * {@code probeUs}: the CPU µs the speed probe's fixed work took (higher: a slower CPU; NaN without probes).
+ */
+public record MachineState(double busyPct, double iowaitPct, double stealPct, double othersPct, double switchesPerSecond,
+        double probeUs) {
+}

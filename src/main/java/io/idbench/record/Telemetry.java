@@ -1,0 +1,45 @@
+package io.idbench.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * What the server side did during a run, as the service reports it at its end ({@code /idbench/telemetry}): the database
+ * and its largest tables, the top statements of the window (or why there are none), the connection pool's waits, the search
+ * index, and the service's JVM.
+ *
+ * @param statementsWindow how the statements' window was taken (reset at the run's start, or counters subtracted)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Telemetry(Database database, String statementsWindow, String statementsUnavailable, List<Statement> topStatements,
+        Pool connectionPool, SearchIndex searchIndex, Jvm serviceJvm) {
+
+    /** The database after the run: its server's version, its size, its largest tables. */
+    public record Database(String version, long sizeBytes, List<Table> largestTables) {
+    }
+
+    /** A table, its indexes and its rows (the planner's estimate). */
+    public record Table(String table, long totalBytes, long indexBytes, long rows) {
+    }
+
+    /** A statement of pg_stat_statements over the window: how often, how long in all and on average, how many rows. */
+    public record Statement(String query, long calls, double totalMs, double meanMs, long rows) {
+    }
+
+    /** The connection pool: how long a connection took to get (acquisitions, mean, p99, max, over 1 ms) and its state. */
+    public record Pool(long acquisitions, double meanMs, double p99Ms, double maxMs, long over1Ms, int total, int active,
+            int pendingThreads) {
+    }
+
+    /** The search index: the users in it, Lucene's documents (nested values included) and its size. */
+    public record SearchIndex(String index, long users, long luceneDocuments, long sizeBytes) {
+    }
+
+    /** The service's JVM over the window: garbage collections and their time, JIT compilation, the fixed heap. */
+    public record Jvm(long gcCollections, long gcMillis, long jitCompileMillis, long heapMaxBytes) {
+    }
+
+    public Telemetry withJvm(Jvm jvm) {
+        return new Telemetry(database, statementsWindow, statementsUnavailable, topStatements, connectionPool, searchIndex, jvm);
+    }
+}

@@ -1,0 +1,68 @@
+package io.idbench.run;
+
+import io.idbench.record.Cost;
+import io.idbench.record.Interval;
+import io.idbench.record.JmeterEngine;
+import io.idbench.record.MachineState;
+import io.idbench.record.RunRecord;
+import io.idbench.record.Spread;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/** What the record step prints of a recorded side: the engines' shares, each label's figures with intervals, the spread, the cost. */
+record RecordPrinter(PrintStream out) {
+
+    void engines(Map<String, JmeterEngine> engines) {
+        engines.forEach((engine, load) -> out.println("[idbench] JMeter engine " + engine + ": " + load.samples() + " measured samples"
+                + (load.cpuMs() == null ? "" : String.format(Locale.ROOT, ", its CPU %.0f%% of one core (%d there), %.0f µs per request",
+                        load.cpuPctOfOneCore(), load.cores(), load.cpuUsPerRequest()))));
+    }
+
+    void figures(RunRecord r, Path record) {
+        int reps = r.repetitions().size();
+        if (reps == 0) {
+            return;
+        }
+        out.println(String.format(Locale.ROOT, "[idbench] %-28s %8s %6s %-19s %-19s %-19s %-21s %-19s", "label" + (reps > 1
+                ? " (" + reps + " repetitions)" : ""), "samples", "err%", "p50 [95% CI]", "p95 [95% CI]", "p99 [95% CI]",
+                "req/s [95% CI]", "server p50"));
+        r.labels().forEach((label, f) -> {
+            Map<String, Interval> ci = r.intervals().getOrDefault(label, Map.of());
+            out.println(String.format(Locale.ROOT, "[idbench] %-28s %8.0f %6.2f %-19s %-19s %-19s %-21s %-19s", label, f.get("samples"),
+                    f.get("errorRate") * 100, ci(ci.get("p50"), "%.2f"), ci(ci.get("p95"), "%.1f"), ci(ci.get("p99"), "%.1f"),
+                    ci(ci.get("throughput"), "%.0f"), ci(ci.get("serverP50"), "%.3f")));
+        });
+        if (reps > 1) {
+            Map<String, Spread> all = r.spread().get(RunRecord.ALL);
+            out.println(String.format(Locale.ROOT, "[idbench] spread over %d repetitions (ALL): throughput %.1f … %.1f req/s (%.1f%%),"
+                    + " p95 %.0f … %.0f ms (%.1f%%)", reps, all.get("throughput").min(), all.get("throughput").max(),
+                    all.get("throughput").spreadPct(), all.get("p95").min(), all.get("p95").max(), all.get("p95").spreadPct()));
+        }
+        Cost cost = r.cost();
+        if (cost != null) {
+            StringBuilder line = new StringBuilder("[idbench] CPU µs per request:");
+            cost.cpuUsPerRequest().forEach((c, i) -> line.append(' ').append(c).append(' ').append(ci(i, "%.0f")));
+            out.println(line);
+            MachineState m = cost.machine();
+            out.println(String.format(Locale.ROOT,
+                    "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
+                            + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs",
+                    m.busyPct(), m.othersPct(), m.iowaitPct(), m.stealPct(), m.switchesPerSecond(), m.probeUs()));
+        }
+        if (r.disturbed() != null) {
+            out.println("[idbench] DISTURBED: " + r.disturbed() + " - this run is left out of verdicts");
+        }
+        out.println("[idbench] Recorded in " + record);
+    }
+
+    private static String ci(Interval i, String format) {
+        if (i == null) {
+            return "-";
+        }
+        String v = String.format(Locale.ROOT, format, i.value());
+        return Double.isNaN(i.low()) || i.low() == i.high() ? v
+                : v + " [" + String.format(Locale.ROOT, format, i.low()) + ", " + String.format(Locale.ROOT, format, i.high()) + "]";
+    }
+}
