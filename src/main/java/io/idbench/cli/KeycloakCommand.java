@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Grant;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.BuildInfo;
 import io.idbench.record.Service;
@@ -136,7 +137,7 @@ public final class KeycloakCommand implements Callable<Integer> {
         Service.Product product = new Service.Product("Keycloak", KeycloakSetup.VERSION, k.db().description(), setup.heap(),
                 "--features=scim-api --cache=local", k.keycloak().startup().toMillis() / 1000.0, client.notes());
         new ReadyFile(client.scimUrl(), null, "", null, null, null, null, ProcessHandle.current().pid(), null, null, null, k.providers(),
-                null, new ReadyFile.TokenEndpoint(client.tokenUrl(), "client_credentials", client.clientId(), client.clientSecret()),
+                null, new ReadyFile.TokenEndpoint(client.tokenUrl(), Grant.CLIENT_CREDENTIALS, client.clientId(), client.clientSecret()),
                 product, k.seed()).write(infoFile);
     }
 }

@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.common.Json;
+import io.idbench.config.Grant;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.DeathWatch;
 import io.idbench.provision.FreePorts;
@@ -183,7 +184,7 @@ final class KeycloakStack {
     }
 
     private ScimSeeder seeder(KeycloakRealm.Client client) {
-        ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), "client_credentials",
+        ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), Grant.CLIENT_CREDENTIALS,
                 client.clientId(), client.clientSecret(), null, null));
         SeedProgress progress = TerminalProgress.forOutput(line -> {
             out.println(line);

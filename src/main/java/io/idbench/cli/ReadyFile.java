@@ -3,6 +3,7 @@ package io.idbench.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.idbench.common.Json;
 import io.idbench.common.PrivateFiles;
+import io.idbench.config.Grant;
 import io.idbench.record.Environment;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Service;
@@ -29,7 +30,7 @@ public record ReadyFile(String baseUrl, Integer port, String token, String admin
     }
 
     /** Another product's token endpoint and the client the run was given there. */
-    public record TokenEndpoint(String tokenUrl, String grant, String clientId, String clientSecret) {
+    public record TokenEndpoint(String tokenUrl, Grant grant, String clientId, String clientSecret) {
     }
 
     public static ReadyFile read(Path file) throws IOException {

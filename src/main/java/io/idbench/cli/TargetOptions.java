@@ -1,6 +1,8 @@
 package io.idbench.cli;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Grant;
+import io.idbench.config.Loopback;
 import io.idbench.targets.ScimClient;
 import io.idbench.targets.ScimSeeder;
 import io.idbench.targets.TokenSource;
@@ -59,7 +61,7 @@ final class TargetOptions {
         if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
             throw new ConfigException("--target-url must look like http://127.0.0.1:8080/scim/v2, was '" + url + "'");
         }
-        if (!uri.getHost().equals("127.0.0.1") && !uri.getHost().equals("localhost") && !uri.getHost().equals("[::1]")) {
+        if (!Loopback.URL_HOSTS.contains(uri.getHost())) {
             throw new ConfigException("--target-url must be on this machine (127.0.0.1, localhost or [::1]), was '" + url + "'");
         }
         if ((token == null) == (tokenUrl == null)) {
@@ -71,16 +73,14 @@ final class TargetOptions {
         if (token != null) {
             return new ScimClient(url, TokenSource.fixed(token));
         }
-        boolean clientCredentials = grant.equals("client_credentials");
-        if (!clientCredentials && !grant.equals("password")) {
-            throw new ConfigException("--grant must be client_credentials or password, was '" + grant + "'");
-        }
+        Grant parsed = Grant.parse("--grant", grant);
+        boolean clientCredentials = parsed == Grant.CLIENT_CREDENTIALS;
         if (clientCredentials && (clientId == null || clientSecret == null)) {
             throw new ConfigException("--grant=client_credentials needs --client-id and --client-secret");
         }
         if (!clientCredentials && (user == null || password == null)) {
             throw new ConfigException("--grant=password needs --user and --password");
         }
-        return new ScimClient(url, TokenSource.endpoint(tokenUrl, grant, clientId, clientSecret, user, password));
+        return new ScimClient(url, TokenSource.endpoint(tokenUrl, parsed, clientId, clientSecret, user, password));
     }
 }

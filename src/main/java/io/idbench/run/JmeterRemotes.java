@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.cli.EngineWatch;
 import io.idbench.config.ConfigException;
+import io.idbench.config.Loopback;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
     /** The engines, validated; none when the plan runs in the build's own JMeter. */
     static JmeterRemotes of(ScenarioResolver.Resolved r) {
         String value = r.get("jmeter.remotes").trim();
-        boolean ssl = ssl(r.get("jmeter.rmi.ssl"));
+        boolean ssl = r.flag("jmeter.rmi.ssl");
         String keystore = r.get("jmeter.rmi.keystore").trim();
         if (value.isEmpty()) {
             for (String key : List.of("jmeter.rmi.keystore", "jmeter.rmi.ssl")) {
@@ -73,13 +74,6 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
         return !engines.isEmpty();
     }
 
-    private static boolean ssl(String value) {
-        if (!value.equals("true") && !value.equals("false")) {
-            throw new ConfigException("jmeter.rmi.ssl must be true or false, was '" + value + "'");
-        }
-        return value.equals("true");
-    }
-
     /** JMeter's properties for RMI to the engines: the keystore (also the trust store: every party holds the one key), or no SSL. */
     Properties rmiProperties() {
         Properties p = new Properties();
@@ -115,7 +109,7 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
         List<Long> pids = new ArrayList<>();
         for (String engine : engines) {
             String host = EngineWatch.host(engine);
-            if (!host.equals("localhost") && !host.startsWith("127.") && !host.equals("::1")) {
+            if (!Loopback.isLocal(host)) {
                 continue;
             }
             String port = "-Dserver_port=" + EngineWatch.port(engine);

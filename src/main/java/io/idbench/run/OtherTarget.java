@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.cli.ReadyFile;
 import io.idbench.common.Json;
+import io.idbench.config.Grant;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunStatus;
 import io.idbench.record.Target;
@@ -32,7 +33,7 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
         Properties p = TargetProperties.of(service.baseUrl(), "");
         ReadyFile.TokenEndpoint auth = service.ready().auth();
         p.setProperty("token.url", auth.tokenUrl());
-        p.setProperty("token.grant", auth.grant());
+        p.setProperty("token.grant", auth.grant().id());
         p.setProperty("token.clientId", auth.clientId());
         p.setProperty("token.clientSecret", auth.clientSecret());
         if (Files.isRegularFile(run.idsFile())) {
@@ -86,7 +87,8 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
             p.load(in);
         }
         TokenSource tokens = p.getProperty("token.url", "").isEmpty() ? TokenSource.fixed(p.getProperty("token"))
-                : TokenSource.endpoint(p.getProperty("token.url"), p.getProperty("token.grant"), p.getProperty("token.clientId"),
+                : TokenSource.endpoint(p.getProperty("token.url"), Grant.parse("token.grant", p.getProperty("token.grant")),
+                        p.getProperty("token.clientId"),
                         p.getProperty("token.clientSecret"), p.getProperty("token.user"), p.getProperty("token.password"));
         return new ScimClient(p.getProperty("target.url"), tokens);
     }

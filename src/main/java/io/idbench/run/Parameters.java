@@ -1,12 +1,16 @@
 package io.idbench.run;
 
 import io.idbench.config.Choice;
+import io.idbench.config.Grant;
+import io.idbench.config.HotSet;
 import io.idbench.config.PasswordHash;
+import io.idbench.config.Plan;
 import io.idbench.config.Provider;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
+import io.idbench.config.TargetKind;
 import io.idbench.results.Verdict;
 import io.idbench.targets.KeycloakSetup;
 import java.util.LinkedHashMap;
@@ -16,13 +20,11 @@ import java.util.Optional;
 
 /** Every parameter a run knows, with its default, in the order README documents them. */
 public final class Parameters {
+    /** The parameter that names the scenario; the one that sizes its dataset (the only service setting any target takes). */
+    public static final String SCENARIO = "scenario";
+    public static final String USERS = "users";
     /** The scenario of a plain {@code mvn verify}: small, the 2018 plan, no search engine. */
     public static final String DEFAULT_SCENARIO = "jsonb-nodyn-1k";
-    public static final List<String> PLANS = List.of("heterogeneous", "read-flood", "members", "query-values");
-    public static final List<String> HOTSETS = List.of("populate", "all");
-    /** What the run provisions and measures: idbench's own service, or a real identity product. */
-    public static final List<String> TARGETS = List.of("idbench", "keycloak");
-    public static final List<String> GRANTS = List.of("client_credentials", "password");
     /** The most replicas of the service a run starts (instances): each is a JVM with its own heap and pool. */
     public static final int MAX_INSTANCES = 8;
     /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
@@ -31,7 +33,7 @@ public final class Parameters {
 
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
-            run("plan", "heterogeneous", "the JMeter plan, jmeter/<plan>.jmx: " + String.join(", ", PLANS)),
+            run("plan", Plan.HETEROGENEOUS.id(), "the JMeter plan, jmeter/<plan>.jmx: " + Choice.idsInOrder(Plan.class)),
             run("threads", "10", "concurrent JMeter threads (closed model) or the thread pool of the open model"),
             run("loops", "30", "measured iterations per thread (plan 1: six requests each); ignored when duration > 0"),
             run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)"),
@@ -39,7 +41,7 @@ public final class Parameters {
             run("warmup", "5", "the shortest warm-up: seconds each thread runs the workload before measuring (recorded, not measured)"),
             run("warmupMax", "180", "the longest warm-up: seconds after which a thread measures even if the service is not steady"),
             run("steadyPct", "5", "the warm-up ends when three consecutive 2-second windows of throughput agree within this %"),
-            run("hotset", "populate", "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
+            run("hotset", HotSet.POPULATE.id(), "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
             run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)"),
             run("repeat", "40",
                     "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them"),
@@ -67,7 +69,7 @@ public final class Parameters {
             run("machine", "", "this machine's name in the history, so that agents with the same hardware stay apart (default: none;"
                     + " runs are grouped by CPUs, CPU model and memory)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
-            run("target", "idbench", "what the run provisions and measures: " + String.join(", ", TARGETS)
+            run("target", TargetKind.IDBENCH.id(), "what the run provisions and measures: " + Choice.idsInOrder(TargetKind.class)
                     + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak)"),
             run("target.name", "", "the target's name in the record and on the site (default: keycloak, or external for target.url)"),
             run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
@@ -77,7 +79,7 @@ public final class Parameters {
             run("target.pid", "0", "the process id of target.url's server on this machine: its CPU and its children's is sampled and"
                     + " counted per request, as the service's (0: not sampled)"),
             run("target.tokenUrl", "", "the target's OAuth 2.0 token endpoint: tokens obtained, and refreshed before they expire"),
-            run("target.grant", "client_credentials", "the grant at target.tokenUrl: " + String.join(", ", GRANTS)),
+            run("target.grant", Grant.CLIENT_CREDENTIALS.id(), "the grant at target.tokenUrl: " + Choice.idsInOrder(Grant.class)),
             run("target.clientId", "", "the client id at target.tokenUrl"),
             new Parameter("target.clientSecret", "", null, true, "the client secret at target.tokenUrl"),
             run("target.user", "", "the user of the password grant"),

@@ -5,7 +5,9 @@ import io.idbench.cli.ServeCommand;
 import io.idbench.common.FileTrees;
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.TargetKind;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
@@ -41,6 +43,8 @@ import picocli.CommandLine;
 final class PrepareStep {
     /** Seconds a thread group may run past its planned length before JMeter stops it anyway. */
     static final int SLACK_SECONDS = 120;
+    private static final String FRESH = "fresh";
+    private static final String DYN = "dyn";
     /** The longest measured phase of a loop-count run: a bound, so that a run always stops by itself. */
     static final int MAX_LOOP_PHASE_SECONDS = 3600;
 
@@ -140,7 +144,7 @@ final class PrepareStep {
         }
         ScenarioResolver.Resolved resolved = resolver.resolve(b, List.of());
         RunSettings settings = new RunSettings(resolved, now);
-        if (!settings.plan.equals(a.plan)) {
+        if (settings.plan != a.plan) {
             throw new ConfigException("versus drives both sides with one plan, but " + a.recordScenario + " runs plan " + a.plan
                     + " and " + a.versus + " plan " + settings.plan);
         }
@@ -231,17 +235,12 @@ final class PrepareStep {
             if (!p.provisioning() || v.isEmpty()) {
                 continue;
             }
-            if (p.key().equals("fresh")) {
-                if (!v.equals("true") && !v.equals("false")) {
-                    throw new ConfigException("fresh must be true or false, was '" + v + "'");
-                }
-                if (v.equals("true")) {
+            if (p.key().equals(FRESH)) {
+                if (resolved.flag(FRESH)) {
                     args.add("--fresh");
                 }
-            } else if (p.key().equals("dyn") && !v.equals("true") && !v.equals("false")) {
-                throw new ConfigException("dyn must be true or false, was '" + v + "'");
             } else {
-                args.add(p.serveOption() + "=" + v);
+                args.add(p.serveOption() + "=" + (p.key().equals(DYN) ? resolved.flag(DYN) : v));
             }
         }
         args.add("--token=" + TokenService.randomToken());
@@ -266,8 +265,8 @@ final class PrepareStep {
         List<String> args = new ArrayList<>();
         for (String key : Parameters.KEYCLOAK_OPTIONS) {
             String v = resolved.get(key);
-            if (key.equals("fresh")) {
-                if (v.equals("true")) {
+            if (key.equals(FRESH)) {
+                if (resolved.flag(FRESH)) {
                     args.add("--fresh");
                 }
             } else if (!v.isEmpty()) {
@@ -316,9 +315,9 @@ final class PrepareStep {
         p.setProperty("byTime", "" + byTime);
         // Populate (and Teardown) create threads x loops identities, also when the measured phase is timed.
         p.setProperty("populate.loops", "" + s.loops);
-        p.setProperty("hotset", s.hotset);
+        p.setProperty("hotset", s.hotset.id());
         p.setProperty("users", "" + s.users);
-        if (s.plan.equals("query-values")) {
+        if (s.plan == Plan.QUERY_VALUES) {
             // Its queries assert the exact count the seeded identities give, whatever the target.
             try {
                 QueryAnswers.write(run.queryAnswers(), s.users);
@@ -386,10 +385,10 @@ final class PrepareStep {
     private static Map<String, String> recorded(ScenarioResolver.Resolved r, RunSettings s) {
         Map<String, String> out = stripped(r);
         if (!s.idbenchService()) {
-            Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals("users")
+            Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals(Parameters.USERS)
                     && !(s.provisioned() && Parameters.KEYCLOAK_OPTIONS.contains(p.key()))).forEach(p -> out.remove(p.key()));
         }
-        if (s.target.equals("idbench")) {
+        if (s.target == TargetKind.IDBENCH) {
             out.remove("keycloak.db");
         } else {
             out.put("users", "" + s.users); // the size it was seeded with, not the scenario file's

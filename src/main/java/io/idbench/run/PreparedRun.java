@@ -2,6 +2,8 @@ package io.idbench.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.idbench.config.Plan;
+import io.idbench.config.TargetKind;
 import io.idbench.record.Side;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,7 @@ public record PreparedRun(
         Thresholds thresholds,
         String baseline,
         Double tolerance,
-        String plan,
+        Plan plan,
         int repeat,
         Map<String, String> parameters,
         Map<String, String> parameterOrigins,
@@ -38,12 +40,12 @@ public record PreparedRun(
     /**
      * What the steps after prepare need of the run's settings.
      *
-     * @param target what is provisioned: idbench (its service) or keycloak; null in a run.json of an older build
+     * @param target what is provisioned: idbench's service or Keycloak; null in a run.json of an older build
      * @param instances the service's processes on its one database (replicas); 0 in a run.json of an older build
      * @param remoteEngines the remote JMeter engines (host:port) that run the plan; none: the build's own JMeter
      */
     public record Settings(
-            String plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap, String target,
+            Plan plan, int threads, boolean openModel, boolean provisioned, int startTimeout, String serviceHeap, TargetKind target,
             int instances, List<String> remoteEngines) {
 
         public Settings {
@@ -52,7 +54,7 @@ public record PreparedRun(
 
         /** Whether the provisioned target is idbench's own service (with its telemetry and login). */
         public boolean idbenchService() {
-            return provisioned && (target == null || target.equals("idbench"));
+            return provisioned && (target == null || target == TargetKind.IDBENCH);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.common.FileTrees;
+import io.idbench.config.Plan;
 import io.idbench.record.LabelSummary;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
@@ -85,11 +86,11 @@ record RecordStep(RunDirectory run, PrintStream out) {
      * The JTL kept with the record, compressed, without its warm-up samples (they are most of a run's samples, the first
      * warm-up alone a minute or two at full speed, and none of its figures); JMeter's dashboard beside it.
      */
-    private RunRecord archive(RunRecord r, Path jtl, Path record, String plan) throws IOException {
+    private RunRecord archive(RunRecord r, Path jtl, Path record, Plan plan) throws IOException {
         long warmUp = JtlReader.copyWithout(jtl, record.resolve(JTL), RunStatistics.WARM_UP);
         r = r.withJtl(JTL).withJtlNote("every sample but the warm-up's (" + warmUp + " samples, counted in each repetition's"
                 + " excludedPhases; the warm-up's throughput per window is in each repetition's warmup)");
-        Path dashboard = run.jmeterReports().resolve(plan);
+        Path dashboard = run.jmeterReports().resolve(plan.id());
         if (Files.isDirectory(dashboard)) {
             FileTrees.copy(dashboard, record.resolve("dashboard"));
             r = r.withDashboard("dashboard/index.html");

@@ -1,6 +1,10 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.HotSet;
+import io.idbench.config.Loopback;
+import io.idbench.config.Plan;
+import io.idbench.config.TargetKind;
 import io.idbench.results.ScenarioNames;
 import io.idbench.targets.KeycloakSetup;
 import java.net.URI;
@@ -9,7 +13,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The run's own parameters (the load, the record, the thresholds), typed and validated once with
@@ -20,11 +23,10 @@ public final class RunSettings {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     /** What changes the dataset or the workload: a scenario overridden on one of these is another scenario. */
     static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users");
-    static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]");
 
     public final String scenario;
     public final String recordScenario;
-    public final String plan;
+    public final Plan plan;
     public final int threads;
     public final int loops;
     public final int duration;
@@ -32,7 +34,7 @@ public final class RunSettings {
     public final int warmup;
     public final int warmupMax;
     public final double steadyPct;
-    public final String hotset;
+    public final HotSet hotset;
     public final int rate;
     public final int repeat;
     /** Whole repetitions per side run before the measured ones and recorded apart, as asked; see {@link #settling()}. */
@@ -46,8 +48,8 @@ public final class RunSettings {
     public final double tolerance;
     public final String runId;
     public final int startTimeout;
-    /** What is provisioned and measured: {@code idbench} (its own service) or {@code keycloak}. */
-    public final String target;
+    /** What is provisioned and measured: idbench's own service, or Keycloak. */
+    public final TargetKind target;
     /** The target's name in the record (the scenario's prefix), or null for the default. */
     public final String targetName;
     public final String keycloakDb;
@@ -71,10 +73,7 @@ public final class RunSettings {
 
     public RunSettings(ScenarioResolver.Resolved r, Instant now) {
         scenario = r.scenario();
-        plan = r.get("plan");
-        if (!Parameters.PLANS.contains(plan)) {
-            throw new ConfigException("plan must be one of " + String.join(", ", Parameters.PLANS) + ", was '" + plan + "'");
-        }
+        plan = Plan.parse(r.get("plan"));
         threads = intIn(r, "threads", 1, 1000);
         loops = intIn(r, "loops", 1, 1_000_000);
         duration = intIn(r, "duration", 0, 86_400);
@@ -86,21 +85,15 @@ public final class RunSettings {
         repeat = intIn(r, "repeat", 1, 100);
         settle = intIn(r, "settle", 0, 10);
         startTimeout = intIn(r, "startTimeout", 10, 86_400);
-        target = r.get("target").trim();
-        if (!Parameters.TARGETS.contains(target)) {
-            throw new ConfigException("target must be one of " + String.join(", ", Parameters.TARGETS) + ", was '" + target + "'");
-        }
+        target = TargetKind.parse(r.get("target"));
         targetName = r.get("target.name").isBlank() ? null : r.get("target.name").trim();
         if (targetName != null && !targetName.matches("[a-z][a-z0-9._-]{0,59}")) {
             throw new ConfigException("target.name must be lower-case letters, digits, '.', '-' or '_', starting with a letter "
                     + "(it names the scenario), was '" + targetName + "'");
         }
         // A scenario's size seeds idbench's service; a provisioned product starts empty unless a size is asked for.
-        users = target.equals("idbench") || r.explicit("users") ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
-        hotset = r.get("hotset");
-        if (!Parameters.HOTSETS.contains(hotset)) {
-            throw new ConfigException("hotset must be one of " + String.join(", ", Parameters.HOTSETS) + ", was '" + hotset + "'");
-        }
+        users = target == TargetKind.IDBENCH || r.explicit("users") ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
+        hotset = HotSet.parse(r.get("hotset"));
         maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
         maxP95 = longIn(r, "maxP95", 0, 3_600_000);
         maxP99 = longIn(r, "maxP99", 0, 3_600_000);
@@ -147,7 +140,7 @@ public final class RunSettings {
 
     /** Whether the run measures idbench's own service, provisioned by the run. */
     public boolean idbenchService() {
-        return provisioned() && target.equals("idbench");
+        return provisioned() && target == TargetKind.IDBENCH;
     }
 
     /** The settling repetitions per side the plan runs: none in the open model (its repetitions are timed, not looped). */
@@ -168,13 +161,13 @@ public final class RunSettings {
             throw new ConfigException("warmupMax (" + warmupMax + " s, the longest warm-up) is below warmup (" + warmup
                     + " s, the shortest)");
         }
-        if (hotset.equals("all") && users == 0) {
+        if (hotset == HotSet.ALL && users == 0) {
             throw new ConfigException("hotset=all picks targets among the seeded identities, but users is 0");
         }
-        if (!plan.equals("heterogeneous") && users == 0) {
+        if (plan != Plan.HETEROGENEOUS && users == 0) {
             throw new ConfigException("plan " + plan + " works on seeded identities; give users > 0");
         }
-        if (rate > 0 && !plan.equals("read-flood")) {
+        if (rate > 0 && plan != Plan.READ_FLOOD) {
             throw new ConfigException("rate (the open workload) is offered by plan read-flood; plan " + plan + " is a closed workload");
         }
         if (targetToken != null && targetUrl == null) {
@@ -189,7 +182,7 @@ public final class RunSettings {
         if (targetUrl != null) {
             checkTarget(r);
         }
-        if (target.equals("keycloak")) {
+        if (target == TargetKind.KEYCLOAK) {
             checkKeycloak(r);
         } else if (r.explicit("keycloak.db")) {
             throw new ConfigException("keycloak.db is set, but target is " + target + "; add -Dtarget=keycloak (or -Ptarget-keycloak)");
@@ -229,7 +222,7 @@ public final class RunSettings {
         if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
             throw new ConfigException("target.url must look like http://127.0.0.1:8080/scim/v2, was '" + targetUrl + "'");
         }
-        if (!LOOPBACK.contains(uri.getHost())) {
+        if (!Loopback.URL_HOSTS.contains(uri.getHost())) {
             throw new ConfigException("target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback"
                     + " only, was '" + targetUrl + "'");
         }
@@ -243,11 +236,11 @@ public final class RunSettings {
         if (targetPid > 0 && !ProcessHandle.of(targetPid).map(ProcessHandle::isAlive).orElse(false)) {
             throw new ConfigException("target.pid " + targetPid + " is not a running process of this machine");
         }
-        if (!target.equals("idbench")) {
+        if (target != TargetKind.IDBENCH) {
             throw new ConfigException("target=" + target + " provisions " + target + "; target.url benchmarks a server already running");
         }
         for (Parameter p : Parameters.ALL) {
-            if (p.provisioning() && !p.key().equals("users") && r.explicit(p.key())) {
+            if (p.provisioning() && !p.key().equals(Parameters.USERS) && r.explicit(p.key())) {
                 throw new ConfigException("target.url benchmarks a SCIM server that is already running, but " + p.key()
                         + " (from " + r.origins().get(p.key()) + ") provisions one; drop it");
             }
@@ -257,7 +250,8 @@ public final class RunSettings {
     /** Keycloak is provisioned by the run (and seeded over SCIM with users > 0): none of idbench's own service settings apply. */
     private void checkKeycloak(ScenarioResolver.Resolved r) {
         for (Parameter p : Parameters.ALL) {
-            if (p.provisioning() && !Parameters.KEYCLOAK_OPTIONS.contains(p.key()) && !p.key().equals("users") && r.explicit(p.key())) {
+            if (p.provisioning() && !Parameters.KEYCLOAK_OPTIONS.contains(p.key()) && !p.key().equals(Parameters.USERS)
+                    && r.explicit(p.key())) {
                 throw new ConfigException("target=keycloak measures Keycloak, but " + p.key() + " (from " + r.origins().get(p.key())
                         + ") configures idbench's own service; drop it");
             }
@@ -275,8 +269,8 @@ public final class RunSettings {
         if (targetUrl != null && targetName == null) {
             return r.scenarioNamed() ? scenario : "external";
         }
-        if (targetUrl != null || !target.equals("idbench")) {
-            return (plan.equals("heterogeneous") ? "" : plan + "-") + (targetName != null ? targetName : target) + "-"
+        if (targetUrl != null || target != TargetKind.IDBENCH) {
+            return plan.scenarioPrefix() + (targetName != null ? targetName : target) + "-"
                     + ScenarioNames.size(users);
         }
         boolean changed = AXES.stream().anyMatch(r::explicit);
@@ -284,7 +278,7 @@ public final class RunSettings {
     }
 
     static String derivedName(ScenarioResolver.Resolved r) {
-        return (r.get("plan").equals("heterogeneous") ? "" : r.get("plan") + "-")
+        return Plan.parse(r.get("plan")).scenarioPrefix()
                 + ScenarioNames.axes(r.get("storage"), Boolean.parseBoolean(r.get("dyn")), r.get("search"))
                 + "-" + ScenarioNames.size(Long.parseLong(r.get("users")));
     }

@@ -58,6 +58,16 @@ public final class ScenarioResolver {
             return values.get(key);
         }
 
+        /** A parameter that is true or false and nothing else. */
+        public boolean flag(String key) {
+            String v = get(key);
+            return switch (v) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new ConfigException(key + " must be true or false, was '" + v + "'");
+            };
+        }
+
         /** Given by the user (a -D or a profile), not by a default or the scenario file. */
         public boolean explicit(String key) {
             String origin = origins.get(key);
@@ -92,7 +102,7 @@ public final class ScenarioResolver {
         origins.put("scenario", named ? OVERRIDE : DEFAULT);
         applyProfiles(profiles, named, scenario, values, origins);
         overrides.forEach((k, v) -> {
-            if (Parameters.get(k).isEmpty() || k.equals("scenario")) {
+            if (Parameters.get(k).isEmpty() || k.equals(Parameters.SCENARIO)) {
                 return;
             }
             String origin = origins.get(k);
@@ -160,7 +170,7 @@ public final class ScenarioResolver {
         }
         Map<String, String> out = new LinkedHashMap<>();
         for (String key : new TreeSet<>(p.stringPropertyNames())) {
-            if (Parameters.get(key).isEmpty() || key.equals("scenario")) {
+            if (Parameters.get(key).isEmpty() || key.equals(Parameters.SCENARIO)) {
                 throw new ConfigException(file + ": unknown parameter '" + key + "'");
             }
             out.put(key, p.getProperty(key).trim());

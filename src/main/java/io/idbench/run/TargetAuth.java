@@ -1,6 +1,8 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Grant;
+import io.idbench.config.Loopback;
 import java.net.URI;
 import java.util.Properties;
 
@@ -10,7 +12,7 @@ import java.util.Properties;
  * server wants one). The plans fetch the first token and a new one at three quarters of each
  * token's lifetime. Secrets go to JMeter's properties only, never to a record.
  */
-record TargetAuth(String tokenUrl, String grant, String clientId, String clientSecret, String user, String password) {
+record TargetAuth(String tokenUrl, Grant grant, String clientId, String clientSecret, String user, String password) {
 
     /** From the run's parameters; null without target.tokenUrl. */
     static TargetAuth of(ScenarioResolver.Resolved r) {
@@ -23,13 +25,14 @@ record TargetAuth(String tokenUrl, String grant, String clientId, String clientS
             }
             return null;
         }
-        TargetAuth auth = new TargetAuth(url, r.get("target.grant").trim(), r.get("target.clientId"), r.get("target.clientSecret"),
-                r.get("target.user"), r.get("target.password"));
-        auth.check();
+        checkUrl(url);
+        TargetAuth auth = new TargetAuth(url, Grant.parse("target.grant", r.get("target.grant")), r.get("target.clientId"),
+                r.get("target.clientSecret"), r.get("target.user"), r.get("target.password"));
+        auth.checkCredentials();
         return auth;
     }
 
-    private void check() {
+    private static void checkUrl(String tokenUrl) {
         URI uri;
         try {
             uri = URI.create(tokenUrl);
@@ -40,16 +43,16 @@ record TargetAuth(String tokenUrl, String grant, String clientId, String clientS
             throw new ConfigException("target.tokenUrl must look like http://127.0.0.1:8080/realms/r/protocol/openid-connect/token, "
                     + "was '" + tokenUrl + "'");
         }
-        if (!RunSettings.LOOPBACK.contains(uri.getHost())) {
+        if (!Loopback.URL_HOSTS.contains(uri.getHost())) {
             throw new ConfigException("target.tokenUrl must be on this machine (127.0.0.1, localhost or [::1]), was '" + tokenUrl + "'");
         }
-        if (!Parameters.GRANTS.contains(grant)) {
-            throw new ConfigException("target.grant must be one of " + String.join(", ", Parameters.GRANTS) + ", was '" + grant + "'");
-        }
-        if (grant.equals("client_credentials") && (clientId.isBlank() || clientSecret.isBlank())) {
+    }
+
+    private void checkCredentials() {
+        if (grant == Grant.CLIENT_CREDENTIALS && (clientId.isBlank() || clientSecret.isBlank())) {
             throw new ConfigException("target.grant=client_credentials needs target.clientId and target.clientSecret");
         }
-        if (grant.equals("password") && (user.isBlank() || password.isBlank())) {
+        if (grant == Grant.PASSWORD && (user.isBlank() || password.isBlank())) {
             throw new ConfigException("target.grant=password needs target.user and target.password");
         }
     }
@@ -58,7 +61,7 @@ record TargetAuth(String tokenUrl, String grant, String clientId, String clientS
     Properties properties(String prefix) {
         Properties p = new Properties();
         p.setProperty(prefix + "token.url", tokenUrl);
-        p.setProperty(prefix + "token.grant", grant);
+        p.setProperty(prefix + "token.grant", grant.id());
         p.setProperty(prefix + "token.clientId", clientId);
         p.setProperty(prefix + "token.clientSecret", clientSecret);
         p.setProperty(prefix + "token.user", user);

@@ -17,18 +17,31 @@ import java.util.Set;
  * The keys and indexes of the tables a bulk load writes, dropped before the load and built again
  * after it, from the definitions the schema gave them. A btree built once over sorted input is
  * far cheaper than one maintained row by row in random-uuid order, and a foreign key validated by
- * one join is cheaper than a trigger per row (measured on the reference VM: load-then-index 1.2 times faster for
- * JSONB; the membership rows alone went from 38 s to a few seconds at 1M).
+ * one join is cheaper than a trigger per row.
  *
  * <p>Rebuilt over {@code parallelism} connections, largest tables first: the indexes (those of the
  * keys too), then the keys on them, then the foreign keys, which need the keys they reference.
  */
 final class DeferredKeys {
+    /** What a definition restores: pg_constraint's contype for the keys, and a plain index. */
+    enum Kind {
+        PRIMARY_KEY, UNIQUE, FOREIGN_KEY, INDEX;
+
+        static Kind ofConstraintType(String contype) {
+            return switch (contype) {
+                case "p" -> PRIMARY_KEY;
+                case "u" -> UNIQUE;
+                case "f" -> FOREIGN_KEY;
+                default -> throw new IllegalArgumentException("not a key's constraint type: " + contype);
+            };
+        }
+    }
+
     /**
-     * One constraint (kind p, u, f) or index (kind i) and the DDL that restores it; a foreign key
-     * names the table it references; a primary key or unique constraint its index's definition.
+     * One constraint or index and the DDL that restores it; a foreign key names the table it
+     * references; a primary key or unique constraint its index's definition.
      */
-    record Definition(String table, String name, String kind, String ddl, String references, String indexDdl) {
+    record Definition(String table, String name, Kind kind, String ddl, String references, String indexDdl) {
         /** 0 for an index on an expression (a function per row, text keys), 1 for a full one, 2 for a partial one. */
         int cost() {
             return ddl.contains("lower(") ? 0 : ddl.contains(" WHERE ") ? 2 : 1;
@@ -56,10 +69,10 @@ final class DeferredKeys {
             ps.setArray(1, c.createArrayOf("text", tables.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Definition d = new Definition(rs.getString(1), rs.getString(2), rs.getString(3),
+                    Definition d = new Definition(rs.getString(1), rs.getString(2), Kind.ofConstraintType(rs.getString(3)),
                             "ALTER TABLE " + rs.getString(1) + " ADD CONSTRAINT " + rs.getString(2) + " " + rs.getString(4),
                             rs.getString(5), rs.getString(6));
-                    (d.kind().equals("f") ? foreign : keys).add(d);
+                    (d.kind() == Kind.FOREIGN_KEY ? foreign : keys).add(d);
                 }
             }
         }
@@ -71,7 +84,7 @@ final class DeferredKeys {
             ps.setArray(1, c.createArrayOf("text", tables.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    keys.add(new Definition(rs.getString(1), rs.getString(2), "i", rs.getString(3), null, null));
+                    keys.add(new Definition(rs.getString(1), rs.getString(2), Kind.INDEX, rs.getString(3), null, null));
                 }
             }
         }
@@ -85,7 +98,7 @@ final class DeferredKeys {
                 s.execute("ALTER TABLE " + d.table() + " DROP CONSTRAINT " + d.name());
             }
             for (Definition d : keysAndIndexes) {
-                s.execute(d.kind().equals("i") ? "DROP INDEX " + d.name() : "ALTER TABLE " + d.table() + " DROP CONSTRAINT " + d.name());
+                s.execute(d.kind() == Kind.INDEX ? "DROP INDEX " + d.name() : "ALTER TABLE " + d.table() + " DROP CONSTRAINT " + d.name());
             }
         }
     }
@@ -122,13 +135,13 @@ final class DeferredKeys {
         List<ParallelDdl.Step> steps = new ArrayList<>();
         Map<String, Set<String>> builds = new HashMap<>();
         for (Definition d : ordered) {
-            steps.add(new ParallelDdl.Step(d.name(), d.kind().equals("i") ? d.ddl() : d.indexDdl(), Set.of()));
+            steps.add(new ParallelDdl.Step(d.name(), d.kind() == Kind.INDEX ? d.ddl() : d.indexDdl(), Set.of()));
             builds.computeIfAbsent(d.table(), t -> new HashSet<>()).add(d.name());
         }
         for (Definition d : ordered) {
-            if (!d.kind().equals("i")) {
+            if (d.kind() != Kind.INDEX) {
                 steps.add(new ParallelDdl.Step(d.name() + ATTACHED, "ALTER TABLE " + d.table() + " ADD CONSTRAINT " + d.name()
-                        + (d.kind().equals("p") ? " PRIMARY KEY" : " UNIQUE") + " USING INDEX " + d.name(),
+                        + (d.kind() == Kind.PRIMARY_KEY ? " PRIMARY KEY" : " UNIQUE") + " USING INDEX " + d.name(),
                         Set.copyOf(builds.get(d.table()))));
                 builds.get(d.table()).add(d.name() + ATTACHED);
             }

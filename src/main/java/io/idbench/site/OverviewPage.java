@@ -71,8 +71,8 @@ final class OverviewPage {
             header.add(op + " throughput (req/s)");
         });
         RecordedRun first = runs.get(0);
-        String id = "overview-" + (n + 1) + "-" + Chart.slug(first.plan());
-        return new Matrix(id, first.machine(), first.plan(), operations, rows, new Table(id, header, csv));
+        String id = "overview-" + (n + 1) + "-" + Chart.slug(first.plan().id());
+        return new Matrix(id, first.machine(), first.plan().id(), operations, rows, new Table(id, header, csv));
     }
 
     private static double[] range(List<RecordedRun> runs, String op, String figure) {

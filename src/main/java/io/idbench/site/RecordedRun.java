@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.config.Plan;
+import io.idbench.config.TargetKind;
 import io.idbench.record.Interval;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
@@ -15,11 +17,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** One recorded run ({@code <results>/<scenario>/<run-id>/summary.json}) as the site reads it: its record, and what pages ask of it. */
 public record RecordedRun(Path dir, RunRecord record) {
-    /** The plan of the 2018 study; the overview, scaling and 2018 pages are about it. */
-    public static final String PLAN_1 = "heterogeneous";
+
+    /** A run of a plan this build does not know cannot be shown: refused when it is read. */
+    public RecordedRun {
+        if (!record.parameter("plan").isEmpty()) {
+            Plan.parse(record.parameter("plan"));
+        }
+    }
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
     public String scenario() {
@@ -84,8 +92,9 @@ public record RecordedRun(Path dir, RunRecord record) {
         return record.parameter(key);
     }
 
-    public String plan() {
-        return parameter("plan");
+    /** The run's plan (a record that names none ran the first, the default). */
+    public Plan plan() {
+        return parameter("plan").isEmpty() ? Plan.HETEROGENEOUS : Plan.parse(parameter("plan"));
     }
 
     public long users() {
@@ -113,7 +122,8 @@ public record RecordedRun(Path dir, RunRecord record) {
         String nodes = record.later("search.nodes");
         String shards = record.later("search.shards");
         String replicas = record.later("search.replicas");
-        if (!nodes.equals("1") || !shards.equals("1") || !replicas.equals("0")) {
+        if (Stream.of("search.nodes", "search.shards", "search.replicas")
+                .anyMatch(k -> !record.later(k).equals(RunRecord.LATER_SHAPE.get(k)))) {
             parts.add(nodes + "-node engine, " + shards + " shards x " + (Integer.parseInt(replicas) + 1) + " copies");
         }
         String remotes = parameter("jmeter.remotes");
@@ -142,7 +152,7 @@ public record RecordedRun(Path dir, RunRecord record) {
         if (!parameter("target.url").isEmpty()) {
             return "external";
         }
-        if (!parameter("target").isEmpty() && !parameter("target").equals("idbench")) {
+        if (!parameter("target").isEmpty() && TargetKind.parse(parameter("target")) != TargetKind.IDBENCH) {
             return parameter("target");
         }
         return ScenarioNames.axes(parameter("storage"), Boolean.parseBoolean(parameter("dyn")), parameter("search"));

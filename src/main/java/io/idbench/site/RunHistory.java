@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
 import io.idbench.record.RecordFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -105,7 +106,7 @@ public final class RunHistory {
 
     /** Scenarios by plan, axes, then size (1k before 10k), so that tables read like the 2018 matrix. */
     public static final Comparator<RecordedRun> SCENARIO_ORDER = Comparator.comparing(RecordedRun::machine)
-            .thenComparing(r -> !r.plan().equals(RecordedRun.PLAN_1)).thenComparing(RecordedRun::plan)
+            .thenComparing(r -> r.plan() != Plan.HETEROGENEOUS).thenComparing(r -> r.plan().id())
             .thenComparing(RecordedRun::axes).thenComparingLong(RecordedRun::users).thenComparing(RecordedRun::scenario)
             .thenComparingInt(RecordedRun::threads);
 }

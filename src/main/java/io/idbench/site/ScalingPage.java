@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.config.Plan;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,7 +23,7 @@ final class ScalingPage {
     }
 
     static Page build(RunHistory history) {
-        List<RecordedRun> runs = history.latestComplete(r -> r.plan().equals(RecordedRun.PLAN_1));
+        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.HETEROGENEOUS);
         boolean machines = runs.stream().map(RecordedRun::machine).distinct().count() > 1;
         Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.axes() : r.axes() + " (" + r.scaleOut() + ")")
                 + (machines ? " (" + r.machine() + ")" : "");

@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.config.Plan;
+
 import io.idbench.results.RunStatistics;
 import io.idbench.results.ScenarioNames;
 import java.util.ArrayList;
@@ -16,9 +18,6 @@ import java.util.function.Function;
  * not depend on it), and plan 3's members operations against the size.
  */
 final class StudiesPage {
-    static final String READ_FLOOD = "read-flood";
-    static final String MEMBERS = "members";
-    static final String QUERY_VALUES = "query-values";
 
     private StudiesPage() {
     }
@@ -33,7 +32,7 @@ final class StudiesPage {
         Function<RecordedRun, String> machine = r -> machines ? " (" + r.machine() + ")" : "";
         Map<String, String> colours = new HashMap<>();
 
-        List<RecordedRun> flood = history.latestComplete(r -> r.plan().equals(READ_FLOOD), RecordedRun::openModel);
+        List<RecordedRun> flood = history.latestComplete(r -> r.plan() == Plan.READ_FLOOD, RecordedRun::openModel);
         Function<RecordedRun, String> model = r -> r.axes() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s"
                 : ", closed " + r.threads() + " threads") + machine.apply(r);
         if (!flood.isEmpty()) {
@@ -43,7 +42,7 @@ final class StudiesPage {
                     List.of(ScalingCharts.THROUGHPUT), "req/s", colours));
         }
 
-        List<RecordedRun> members = history.latestComplete(r -> r.plan().equals(MEMBERS));
+        List<RecordedRun> members = history.latestComplete(r -> r.plan() == Plan.MEMBERS);
         List<Chart> memberCharts = new ArrayList<>();
         for (String op : RecordedRun.operations(members)) {
             memberCharts.add(ScalingCharts.chart("members-" + Chart.slug(op), "Members: " + op, members, op,
@@ -51,7 +50,7 @@ final class StudiesPage {
         }
         charts.addAll(memberCharts);
 
-        List<RecordedRun> queries = history.latestComplete(r -> r.plan().equals(QUERY_VALUES), RecordedRun::threads);
+        List<RecordedRun> queries = history.latestComplete(r -> r.plan() == Plan.QUERY_VALUES, RecordedRun::threads);
         Map<String, Object> model2 = new LinkedHashMap<>();
         model2.put("flood", flood);
         model2.put("floodCharts", charts.subList(0, flood.isEmpty() ? 0 : 2));

@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.config.Plan;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +24,7 @@ final class Versus2018Page {
     }
 
     static Page build(RunHistory history, Published2018 published) {
-        List<RecordedRun> runs = history.latestComplete(r -> r.plan().equals(RecordedRun.PLAN_1));
+        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.HETEROGENEOUS);
         List<Comparison> comparisons = new ArrayList<>();
         List<String> notRun = new ArrayList<>();
         List<Chart.Point> ours = new ArrayList<>();

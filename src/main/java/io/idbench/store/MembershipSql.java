@@ -50,10 +50,8 @@ public final class MembershipSql {
     private static Optional<Sql> membershipIds(Expr filter, String membershipAttribute, String directTable,
             String dynamicTable, String self, String other, Integer top) {
         if (filter instanceof Expr.Any any && any.collection().attribute().name().equals(membershipAttribute)
-                && any.element() instanceof Expr.Compare cmp && cmp.op() == Expr.Op.EQ
-                && cmp.operand() instanceof ElementAttr ea && ea.sub() != null
-                && ea.sub().name().equals("value")) {
-            Optional<UUID> id = SqlPredicates.canonicalUuid(ea.sub().fold((String) cmp.literal()));
+                && any.element() instanceof Expr.Compare cmp && MemberReference.isIdEquality(cmp)) {
+            Optional<UUID> id = MemberReference.id(cmp);
             if (id.isEmpty()) {
                 return Optional.of(new Sql().append("SELECT NULL::uuid AS id WHERE false"));
             }

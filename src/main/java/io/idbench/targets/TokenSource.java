@@ -2,6 +2,7 @@ package io.idbench.targets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.common.Json;
+import io.idbench.config.Grant;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -39,12 +40,12 @@ public abstract class TokenSource {
      * Tokens from {@code tokenUrl}. A confidential client (with a secret) authenticates with HTTP Basic, which every
      * server must accept (RFC 6749 2.3.1, its id and secret form-encoded first); a public one only names itself.
      *
-     * @param grant client_credentials (clientId and clientSecret) or password (user, password; the client when given)
+     * @param grant client credentials (clientId and clientSecret) or password (user, password; the client when given)
      */
-    public static TokenSource endpoint(String tokenUrl, String grant, String clientId, String clientSecret, String user,
+    public static TokenSource endpoint(String tokenUrl, Grant grant, String clientId, String clientSecret, String user,
             String password) {
         Map<String, String> form = new LinkedHashMap<>();
-        form.put("grant_type", grant);
+        form.put("grant_type", grant.id());
         boolean confidential = clientSecret != null && !clientSecret.isEmpty();
         if (!confidential) {
             put(form, "client_id", clientId);

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ChoiceTest {
     static Stream<Class<? extends Choice>> choices() {
-        return Stream.of(Storage.class, SearchMode.class, Provider.class, RefreshPolicy.class, PasswordHash.class);
+        return Stream.of(Storage.class, SearchMode.class, Provider.class, RefreshPolicy.class, PasswordHash.class, HotSet.class,
+                TargetKind.class, Grant.class);
     }
 
     @ParameterizedTest

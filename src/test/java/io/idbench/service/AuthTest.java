@@ -2,6 +2,7 @@ package io.idbench.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.Grant;
 import io.idbench.config.Storage;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
@@ -65,7 +66,7 @@ class AuthTest extends ServiceTestBase {
 
     @Test
     void theTargetsTokenSourceAuthenticatesItsClientWithHttpBasic() {
-        TokenSource tokens = TokenSource.endpoint(server.baseUrl().replace("/scim/v2", "/oauth/token"), "client_credentials", "admin",
+        TokenSource tokens = TokenSource.endpoint(server.baseUrl().replace("/scim/v2", "/oauth/token"), Grant.CLIENT_CREDENTIALS, "admin",
                 ADMIN_PASSWORD, null, null);
         assertThat(scim.withToken(tokens.token()).get("/ServiceProviderConfig").status()).isEqualTo(200);
         assertThat(TokenSource.basic("a b", "p:w%")).as("id and secret form-encoded, RFC 6749 2.3.1")

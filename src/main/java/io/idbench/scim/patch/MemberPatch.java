@@ -29,16 +29,16 @@ public record MemberPatch(Set<UUID> add, Set<UUID> remove) {
         Set<UUID> add = new LinkedHashSet<>();
         Set<UUID> remove = new LinkedHashSet<>();
         for (JsonNode op : ops) {
-            String name = op.path("op").asText("").toLowerCase(Locale.ROOT);
+            PatchOp name = PatchOp.of(op.get("op")).orElse(null);
             String path = op.path("path").asText("");
-            if (name.equals("add") && path.equalsIgnoreCase("members") && op.path("value").isArray()) {
+            if (name == PatchOp.ADD && path.equalsIgnoreCase("members") && op.path("value").isArray()) {
                 for (JsonNode m : op.path("value")) {
                     if (!m.isObject() || m.size() != 1 || !m.path("value").isTextual()) {
                         return Optional.empty();
                     }
                     add.add(uuid(m.path("value").textValue()));
                 }
-            } else if (name.equals("remove")) {
+            } else if (name == PatchOp.REMOVE) {
                 Matcher one = REMOVE_ONE.matcher(path.trim());
                 if (!one.matches()) {
                     return Optional.empty();

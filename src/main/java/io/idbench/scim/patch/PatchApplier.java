@@ -16,7 +16,6 @@ import io.idbench.scim.schema.Schema;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -71,14 +70,11 @@ public final class PatchApplier {
         if (!operation.isObject()) {
             throw ScimException.invalidSyntax("Each operation must be a JSON object, not " + operation);
         }
-        String opName = operation.path("op").asText("").toLowerCase(Locale.ROOT);
-        if (!opName.equals("add") && !opName.equals("replace") && !opName.equals("remove")) {
-            throw ScimException.invalidSyntax("'op' must be add, replace or remove, not " + operation.get("op"));
-        }
+        PatchOp opName = PatchOp.parse(operation);
         JsonNode pathNode = operation.get("path");
         JsonNode value = operation.get("value");
         if (pathNode == null || pathNode.isNull()) {
-            if (opName.equals("remove")) {
+            if (opName == PatchOp.REMOVE) {
                 throw ScimException.noTarget("A remove operation requires a 'path'");
             }
             if (value == null || !value.isObject()) {
@@ -91,11 +87,11 @@ public final class PatchApplier {
             throw ScimException.invalidPath("'path' must be a string, not " + pathNode);
         }
         AttributePaths.Resolved target = AttributePaths.resolve(type, pathNode.textValue(), ScimException::invalidPath);
-        if (!opName.equals("remove") && (value == null || value.isNull())) {
+        if (opName != PatchOp.REMOVE && (value == null || value.isNull())) {
             throw ScimException.invalidValue(opName + " of '" + pathNode.textValue() + "' requires a 'value'");
         }
         if (target.isExtensionRoot()) {
-            if (opName.equals("remove")) {
+            if (opName == PatchOp.REMOVE) {
                 body.remove(target.schema().id());
             } else if (value.isObject()) {
                 ObjectNode qualified = body.objectNode();
@@ -110,7 +106,7 @@ public final class PatchApplier {
     }
 
     /** add/replace without a path: each member of the value object is an attribute (RFC 7644 §3.5.2.1). */
-    private void applyAttributes(ObjectNode body, String op, JsonNode attributes) {
+    private void applyAttributes(ObjectNode body, PatchOp op, JsonNode attributes) {
         Iterator<Map.Entry<String, JsonNode>> it = attributes.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -130,7 +126,7 @@ public final class PatchApplier {
         }
     }
 
-    private void apply(ObjectNode body, String op, AttributePaths.Resolved target, JsonNode value) {
+    private void apply(ObjectNode body, PatchOp op, AttributePaths.Resolved target, JsonNode value) {
         AttributeDef attribute = target.attribute();
         checkWritable(attribute, target);
         if (target.sub() != null) {
@@ -139,7 +135,7 @@ public final class PatchApplier {
         boolean extension = target.schema() != type.core();
         ObjectNode container = extension ? (ObjectNode) body.get(target.schema().id()) : body;
         if (container == null) {
-            if (op.equals("remove")) {
+            if (op == PatchOp.REMOVE) {
                 if (target.valueFilter() != null) {
                     throw ScimException.noTarget("No value of '" + target.display() + "' matched");
                 }
@@ -152,10 +148,10 @@ public final class PatchApplier {
             applyToMatches(container, op, target, value);
         } else if (target.sub() != null) {
             applySub(container, op, target, value);
-        } else if (op.equals("remove")) {
+        } else if (op == PatchOp.REMOVE) {
             container.remove(name);
         } else if (attribute.multiValued()) {
-            ArrayNode values = op.equals("add") && container.get(name) instanceof ArrayNode existing
+            ArrayNode values = op == PatchOp.ADD && container.get(name) instanceof ArrayNode existing
                     ? existing : container.putArray(name);
             appendValues(values, value);
         } else if (attribute.isComplex() && value.isObject() && container.get(name) instanceof ObjectNode existing) {
@@ -199,7 +195,7 @@ public final class PatchApplier {
         }
     }
 
-    private void applyToMatches(ObjectNode container, String op, AttributePaths.Resolved target, JsonNode value) {
+    private void applyToMatches(ObjectNode container, PatchOp op, AttributePaths.Resolved target, JsonNode value) {
         Expr filter = filters.resolveElement(target.valueFilter(), target.attribute());
         JsonNode values = container.get(target.attribute().name());
         List<Integer> matches = new ArrayList<>();
@@ -214,21 +210,21 @@ public final class PatchApplier {
             throw ScimException.noTarget("No value of '" + target.display() + "' matched");
         }
         ArrayNode array = (ArrayNode) values;
-        if (target.sub() == null && !op.equals("remove") && !value.isObject()) {
+        if (target.sub() == null && op != PatchOp.REMOVE && !value.isObject()) {
             throw ScimException.invalidValue("The value for '" + target.display() + "' must be an object");
         }
         for (int k = matches.size() - 1; k >= 0; k--) {
             int i = matches.get(k);
             ObjectNode element = (ObjectNode) array.get(i);
             if (target.sub() != null) {
-                if (op.equals("remove")) {
+                if (op == PatchOp.REMOVE) {
                     element.remove(target.sub().name());
                 } else {
                     element.set(target.sub().name(), value.deepCopy());
                 }
-            } else if (op.equals("remove")) {
+            } else if (op == PatchOp.REMOVE) {
                 array.remove(i);
-            } else if (op.equals("replace")) {
+            } else if (op == PatchOp.REPLACE) {
                 array.set(i, value.deepCopy());
             } else {
                 element.setAll((ObjectNode) value.deepCopy());
@@ -236,13 +232,13 @@ public final class PatchApplier {
         }
     }
 
-    private static void applySub(ObjectNode container, String op, AttributePaths.Resolved target, JsonNode value) {
+    private static void applySub(ObjectNode container, PatchOp op, AttributePaths.Resolved target, JsonNode value) {
         String name = target.attribute().name();
         String sub = target.sub().name();
         if (target.attribute().multiValued()) {
             JsonNode values = container.get(name);
             if (values == null || values.isEmpty()) {
-                if (op.equals("remove")) {
+                if (op == PatchOp.REMOVE) {
                     return;
                 }
                 throw ScimException.noTarget("'" + name + "' has no values whose '" + sub + "' could be set");
@@ -251,7 +247,7 @@ public final class PatchApplier {
                 if (!element.isObject()) {
                     throw ScimException.invalidValue("'" + name + "' values must be objects");
                 }
-                if (op.equals("remove")) {
+                if (op == PatchOp.REMOVE) {
                     ((ObjectNode) element).remove(sub);
                 } else {
                     ((ObjectNode) element).set(sub, value.deepCopy());
@@ -259,7 +255,7 @@ public final class PatchApplier {
             }
             return;
         }
-        if (op.equals("remove")) {
+        if (op == PatchOp.REMOVE) {
             if (container.get(name) instanceof ObjectNode o) {
                 o.remove(sub);
             }

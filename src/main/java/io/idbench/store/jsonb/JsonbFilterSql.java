@@ -10,11 +10,11 @@ import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.AttributeType;
 import io.idbench.scim.schema.CommonAttributes;
 import io.idbench.scim.schema.ResourceType;
+import io.idbench.store.MemberReference;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlPredicates;
 import io.idbench.store.SqlPredicates.Form;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -197,9 +197,8 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
     private void membership(Expr.Any any, Sql out) {
         String self = table.memberColumn();
         String other = table.otherColumn();
-        if (any.element() instanceof Expr.Compare cmp && cmp.op() == Op.EQ
-                && ((ElementAttr) cmp.operand()).sub().name().equals("value")) {
-            Optional<UUID> id = SqlPredicates.canonicalUuid(((ElementAttr) cmp.operand()).sub().fold((String) cmp.literal()));
+        if (any.element() instanceof Expr.Compare cmp && MemberReference.isIdEquality(cmp)) {
+            Optional<UUID> id = MemberReference.id(cmp);
             if (id.isEmpty()) {
                 out.append("false");
                 return;
@@ -216,10 +215,7 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
 
     private void compareMember(Expr.Compare cmp, Sql out) {
         ElementAttr ea = (ElementAttr) cmp.operand();
-        String sub = ea.sub().name().toLowerCase(Locale.ROOT);
-        String raw = sub.equals("value") ? "o.id::text"
-                : sub.equals("display") ? "o." + table.otherNameColumn()
-                        : "m.type";
+        String raw = MemberReference.of(ea).column(table.otherNameColumn());
         SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.JSON_TEXT), ea.valueDef(), cmp.op(),
                 cmp.literal(), out);
     }

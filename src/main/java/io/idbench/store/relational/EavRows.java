@@ -17,7 +17,9 @@ import java.util.Set;
  */
 public final class EavRows {
     /** The typed value columns of u_value, in the order {@link Value#column()} indexes them. */
-    public static final List<String> VALUE_COLUMNS = List.of("string_value", "long_value", "double_value", "date_value",
+    /** The column of text values: the one compared case-insensitively. */
+    public static final String STRING_VALUE = "string_value";
+    public static final List<String> VALUE_COLUMNS = List.of(STRING_VALUE, "long_value", "double_value", "date_value",
             "boolean_value");
 
     /** One u_value row: catalogue id, element index, typed column (index into {@link #VALUE_COLUMNS}) and value. */

@@ -7,11 +7,11 @@ import io.idbench.scim.filter.Expr.Op;
 import io.idbench.scim.filter.SortSpec;
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.CommonAttributes;
+import io.idbench.store.MemberReference;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlPredicates;
 import io.idbench.store.SqlPredicates.Form;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -202,9 +202,8 @@ record RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
         } else {
             Expr.Compare cmp = (Expr.Compare) expr;
             ElementAttr ea = (ElementAttr) cmp.operand();
-            String sub = ea.sub().name().toLowerCase(Locale.ROOT);
-            if (sub.equals("value") && cmp.op() == Op.EQ) {
-                Optional<UUID> id = SqlPredicates.canonicalUuid(ea.sub().fold((String) cmp.literal()));
+            if (MemberReference.isIdEquality(cmp)) {
+                Optional<UUID> id = MemberReference.id(cmp);
                 out.append(pairs).append(" WHERE ");
                 if (id.isEmpty()) {
                     out.append("false");
@@ -213,8 +212,7 @@ record RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
                 }
                 return;
             }
-            String raw = sub.equals("value") ? "o.id::text" : sub.equals("display") ? "o." + table.otherNameColumn()
-                    : "m.type";
+            String raw = MemberReference.of(ea).column(table.otherNameColumn());
             out.append(pairs).append(" JOIN ").append(table.otherTable()).append(" o ON o.id = m.").append(other)
                     .append(" WHERE ");
             SqlPredicates.compare(SqlPredicates.comparable(raw, ea.valueDef(), Form.TEXT), ea.valueDef(), cmp.op(),
@@ -258,7 +256,7 @@ record RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
             return;
         }
         Leaf leaf = leaf(key.schema(), key.attribute(), key.sub());
-        String value = leaf.column().equals("string_value")
+        String value = leaf.column().equals(EavRows.STRING_VALUE)
                 ? SqlPredicates.comparable("s." + leaf.column(), def, Form.TEXT) : "s." + leaf.column();
         out.append("(SELECT ").append(value).append(" FROM ").append(table.valueTable())
                 .append(" s WHERE s.owner_id = ").append(owner).append(" AND s.schema_id = ").param(leaf.id());
