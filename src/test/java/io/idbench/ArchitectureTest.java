@@ -1,26 +1,79 @@
 package io.idbench;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import io.idbench.results.PlantedLayerViolation;
+import io.idbench.site.Site;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package layers of docs/architecture.md: every top-level package of idbench depends one way
- * (no cycle between them), the shared helpers in {@code common} depend on nothing of idbench, the
- * rules of groups ({@code membership}) sit below the stores, and the analysis of records
- * ({@code results}) depends on neither the running service nor the run steps.
+ * The layers of docs/architecture.md, held: which package may use which (a layer only the ones its drawing puts below it),
+ * no cycle between packages, and the rules the document states per package.
  */
 class ArchitectureTest {
     private static JavaClasses main;
 
+    /** docs/architecture.md's drawing, top to bottom: a layer may be used only by the layers named. */
+    static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("run").definedBy("io.idbench.run..")
+            .layer("cli").definedBy("io.idbench.cli..")
+            .layer("site").definedBy("io.idbench.site..")
+            .layer("service").definedBy("io.idbench.service..")
+            .layer("targets").definedBy("io.idbench.targets..")
+            .layer("results").definedBy("io.idbench.results..")
+            .layer("seed").definedBy("io.idbench.seed..")
+            .layer("search").definedBy("io.idbench.search..")
+            .layer("store").definedBy("io.idbench.store..")
+            .layer("telemetry").definedBy("io.idbench.telemetry..")
+            .layer("provision").definedBy("io.idbench.provision..")
+            .layer("membership").definedBy("io.idbench.membership..")
+            .layer("scim").definedBy("io.idbench.scim..")
+            .layer("record").definedBy("io.idbench.record..")
+            .layer("config").definedBy("io.idbench.config..")
+            .layer("common").definedBy("io.idbench.common..")
+            .whereLayer("run").mayNotBeAccessedByAnyLayer()
+            .whereLayer("cli").mayOnlyBeAccessedByLayers("run")
+            .whereLayer("site").mayOnlyBeAccessedByLayers("cli", "run")
+            .whereLayer("service").mayOnlyBeAccessedByLayers("cli", "run")
+            .whereLayer("targets").mayOnlyBeAccessedByLayers("cli", "run")
+            .whereLayer("results").mayOnlyBeAccessedByLayers("site", "cli", "run")
+            .whereLayer("seed").mayOnlyBeAccessedByLayers("targets", "cli", "run")
+            .whereLayer("search").mayOnlyBeAccessedByLayers("service", "cli")
+            .whereLayer("store").mayOnlyBeAccessedByLayers("search", "seed", "service", "cli")
+            .whereLayer("telemetry").mayOnlyBeAccessedByLayers("results", "service", "cli", "run")
+            .whereLayer("provision").mayOnlyBeAccessedByLayers("telemetry", "seed", "targets", "cli", "run")
+            .whereLayer("membership").mayOnlyBeAccessedByLayers("store", "seed", "service")
+            .whereLayer("scim").mayOnlyBeAccessedByLayers("membership", "store", "search", "seed", "service", "targets", "cli")
+            .whereLayer("record").mayOnlyBeAccessedByLayers("provision", "telemetry", "search", "seed", "results", "targets",
+                    "service", "site", "cli", "run")
+            .whereLayer("config").mayOnlyBeAccessedByLayers("common", "record", "scim", "membership", "provision", "telemetry",
+                    "store", "search", "seed", "results", "targets", "service", "site", "cli", "run")
+            .whereLayer("common").mayOnlyBeAccessedByLayers("record", "provision", "telemetry", "seed", "results", "targets",
+                    "service", "site", "cli", "run");
+
     @BeforeAll
     static void importMainClasses() {
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.idbench");
+    }
+
+    @Test
+    void thePackagesKeepTheirLayers() {
+        LAYERS.check(main);
+    }
+
+    @Test
+    void aDependencyUpwardsBreaksTheLayers() {
+        // results may not use the site (the site reads results): a class doing so is reported.
+        assertThat(LAYERS.evaluate(new ClassFileImporter().importClasses(PlantedLayerViolation.class, Site.class)).hasViolation())
+                .isTrue();
     }
 
     @Test
@@ -29,31 +82,24 @@ class ArchitectureTest {
     }
 
     @Test
-    void commonDependsOnNoOtherPackageOfIdbench() {
-        noClasses().that().resideInAPackage("io.idbench.common..").should().dependOnClassesThat()
-                .resideOutsideOfPackages("io.idbench.common..", "java..", "com.fasterxml..").check(main);
+    void commonAndConfigDependOnNoOtherPackageOfIdbench() {
+        noClasses().that().resideInAnyPackage("io.idbench.common..", "io.idbench.config..").should().dependOnClassesThat()
+                .resideOutsideOfPackages("io.idbench.common..", "io.idbench.config..", "java..", "com.fasterxml..").check(main);
     }
 
     @Test
-    void membershipRulesDependOnNeitherTheStoresNorTheirCallers() {
-        noClasses().that().resideInAPackage("io.idbench.membership..").should().dependOnClassesThat()
-                .resideInAnyPackage("io.idbench.store..", "io.idbench.search..", "io.idbench.seed..", "io.idbench.service..")
+    void theRecordIsTypesThatRunNothing() {
+        noClasses().that().resideInAPackage("io.idbench.record..").should().dependOnClassesThat()
+                .resideOutsideOfPackages("io.idbench.record..", "io.idbench.common..", "io.idbench.config..", "java.lang..",
+                        "java.util..", "java.time..", "java.io..", "java.nio.file..", "com.fasterxml..", "io.soabase.recordbuilder..")
                 .check(main);
     }
 
     @Test
-    void recordsAreAnalysedWithoutTheServiceTheProvidersOrTheRunSteps() {
-        noClasses().that().resideInAPackage("io.idbench.results..").should().dependOnClassesThat()
-                .resideInAnyPackage("io.idbench.service..", "io.idbench.provision..", "io.idbench.run..", "io.idbench.cli..",
-                        "io.idbench.site..", "io.idbench.store..")
-                .check(main);
-    }
-
-    @Test
-    void otherProductsAreProvisionedAndSeededWithoutIdbenchsServiceOrTheRunSteps() {
-        noClasses().that().resideInAPackage("io.idbench.targets..").should().dependOnClassesThat()
-                .resideInAnyPackage("io.idbench.service..", "io.idbench.store..", "io.idbench.run..", "io.idbench.cli..",
-                        "io.idbench.site..")
+    void scimIsTheProtocolWithoutIo() {
+        noClasses().that().resideInAPackage("io.idbench.scim..").should().dependOnClassesThat()
+                .resideInAnyPackage("java.sql..", "java.net..", "java.nio.file..", "java.io..", "io.javalin..", "org.hibernate..",
+                        "jakarta.persistence..")
                 .check(main);
     }
 }

@@ -1,5 +1,7 @@
 package io.idbench.cli;
 
+import io.idbench.telemetry.EngineWatch;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -17,7 +17,8 @@ import io.idbench.record.RecordFile;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Telemetry;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.SearchIndex;
+import io.idbench.search.elastic.IndexLayout;
+import io.idbench.search.elastic.SearchEngines;
 import io.idbench.seed.Database;
 import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
@@ -130,8 +131,8 @@ final class ServiceStack {
             IndexedIdentityStore indexed;
             try {
                 indexed = config.replica()
-                        ? IndexedIdentityStore.attach(store, ds, config.search(), searchEngine.url(), config.searchIndex(),
-                                config.searchRefresh(), Json.mapper())
+                        ? IndexedIdentityStore.attach(store, ds, SearchEngines.connect(config.search(), searchEngine.url(),
+                                config.searchIndex(), config.searchRefresh(), Json.mapper()))
                         : openIndex(config, store, ds, searchEngine, seed, progress);
             } catch (RuntimeException e) {
                 store.close();
@@ -164,9 +165,10 @@ final class ServiceStack {
         IndexedIdentityStore.Snapshot snapshot = seed.isPresent() && searchEngine instanceof EmbeddedSearchEngine
                 && config.searchSnapshotDir() != null
                         ? new IndexedIdentityStore.Snapshot(config.searchSnapshotDir(), seed.get().dataset()) : null;
-        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, ds, config.search(), searchEngine.url(),
-                config.searchIndex(), config.searchRefresh(), new SearchIndex.Layout(config.searchShards(), config.searchReplicas()),
-                Json.mapper(), progress::step, snapshot);
+        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, ds, SearchEngines.connect(config.search(),
+                searchEngine.url(), config.searchIndex(), config.searchRefresh(), new IndexLayout(config.searchShards(),
+                        config.searchReplicas()),
+                Json.mapper()), progress::step, snapshot);
         if (config.users() > 0) {
             if (indexed.lastRestore().isPresent()) {
                 progress.step(config.users()); // restored whole

@@ -1,8 +1,8 @@
 package io.idbench.run;
 
-import io.idbench.cli.EngineWatch;
 import io.idbench.config.ConfigException;
 import io.idbench.config.Loopback;
+import io.idbench.telemetry.EngineWatch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

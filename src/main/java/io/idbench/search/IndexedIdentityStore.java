@@ -1,9 +1,6 @@
 package io.idbench.search;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.config.RefreshPolicy;
-import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.store.IdentityStore;
@@ -139,13 +136,11 @@ public final class IndexedIdentityStore implements IdentityStore {
      * A replica's view of the index another service created and keeps: connected as it is, never created or rebuilt
      * here (the other service may be writing to it); a backlog that any of them recorded makes every one of them stale.
      */
-    public static IndexedIdentityStore attach(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-            String indexName, RefreshPolicy refresh, ObjectMapper json) {
-        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, SearchIndex.Layout.SINGLE_NODE, json);
+    public static IndexedIdentityStore attach(IdentityStore store, DataSource dataSource, SearchIndex index) {
         try {
             if (!index.exists()) {
-                throw new IllegalStateException("the search index " + indexName + " does not exist at " + url
-                        + ": a replica serves the index the service it replicates created");
+                throw new IllegalStateException("the search index does not exist (" + index.description()
+                        + "): a replica serves the index the service it replicates created");
             }
             IndexedIdentityStore indexed = new IndexedIdentityStore(store, index, new IndexBacklog(dataSource));
             indexed.sharedBacklog = true;
@@ -167,39 +162,19 @@ public final class IndexedIdentityStore implements IdentityStore {
         return this;
     }
 
-    /**
-     * The usual stack: the engine at {@code url} (checked to be {@code engine}), the user index
-     * {@code indexName}, the backlog in the store's database.
-     */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-            String indexName, RefreshPolicy refresh, ObjectMapper json) {
-        return connect(store, dataSource, engine, url, indexName, refresh, json, n -> {});
-    }
-
-    /** As above; a rebuild at start reports the users indexed so far to {@code progress}. */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-            String indexName, RefreshPolicy refresh, ObjectMapper json,
-            LongConsumer progress) {
-        return connect(store, dataSource, engine, url, indexName, refresh, json, progress, null);
+    /** The usual stack: the user index on its engine, connected, and the backlog in the store's database. */
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchIndex index) {
+        return connect(store, dataSource, index, n -> {}, null);
     }
 
     /**
-     * As above, with a snapshot of the index for the dataset the database holds: {@code snapshotName}
-     * is made unique to the engine, its version and the index mapping.
+     * As above; a rebuild at start reports the users indexed so far to {@code progress}; with a snapshot of the index for
+     * the dataset the database holds, {@code snapshot}'s name made unique to the engine, its version and the index mapping.
      */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-            String indexName, RefreshPolicy refresh, ObjectMapper json,
-            LongConsumer progress, Snapshot snapshot) {
-        return connect(store, dataSource, engine, url, indexName, refresh, SearchIndex.Layout.SINGLE_NODE, json, progress, snapshot);
-    }
-
-    /** As above, the index created with {@code layout} (shards and replicas) on the engine at {@code url} (one or more nodes). */
-    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchMode engine, String url,
-            String indexName, RefreshPolicy refresh, SearchIndex.Layout layout, ObjectMapper json,
-            LongConsumer progress, Snapshot snapshot) {
-        SearchIndex index = SearchIndex.connect(engine, url, indexName, refresh, layout, json);
+    public static IndexedIdentityStore connect(IdentityStore store, DataSource dataSource, SearchIndex index, LongConsumer progress,
+            Snapshot snapshot) {
         try {
-            Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + engine + "-"
+            Snapshot own = snapshot == null ? null : new Snapshot(snapshot.location(), (snapshot.name() + "-" + index.engine() + "-"
                     + index.version() + "-" + index.mappingFingerprint()).toLowerCase(Locale.ROOT));
             return open(store, index, new IndexBacklog(dataSource), progress, own);
         } catch (RuntimeException e) {

@@ -1,14 +1,10 @@
 package io.idbench.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
 import io.idbench.record.Telemetry;
 import io.idbench.scim.filter.ListQuery;
-import io.idbench.scim.schema.ScimSchemas;
-import io.idbench.search.elastic.ElasticIndex;
 import io.idbench.store.StoredResource;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -22,28 +18,6 @@ import java.util.function.BiConsumer;
  * Writes carry the user's version, so a late write of an older version never overwrites a newer one.
  */
 public interface SearchIndex extends AutoCloseable {
-
-    /**
-     * Connects to the {@code engine} at {@code url} and checks that it is that engine: the one place
-     * that knows which implementation serves which engine.
-     */
-    static SearchIndex connect(SearchMode engine, String url, String indexName, RefreshPolicy refresh, ObjectMapper json) {
-        return connect(engine, url, indexName, refresh, Layout.SINGLE_NODE, json);
-    }
-
-    /** As above, the index created with {@code layout}; {@code url} may list the nodes of one cluster, comma-separated. */
-    static SearchIndex connect(SearchMode engine, String url, String indexName, RefreshPolicy refresh, Layout layout, ObjectMapper json) {
-        return switch (engine) {
-            case ELASTICSEARCH, OPENSEARCH -> ElasticIndex.connect(url, engine, indexName, refresh, layout, ScimSchemas.USER_TYPE, json);
-            case SQL -> throw new IllegalArgumentException("search mode sql has no search engine");
-        };
-    }
-
-    /** How the index is spread: primary shards, and replicas of each (which need as many more nodes). */
-    record Layout(int shards, int replicas) {
-        /** One shard, no replica: what a single node can hold whole. */
-        public static final Layout SINGLE_NODE = new Layout(1, 0);
-    }
 
     /** One line: engine, version, where, which index. */
     String description();

@@ -10,6 +10,7 @@ import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.provision.EmbeddedSearchEngine;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.elastic.SearchEngines;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -67,8 +68,8 @@ public final class SearchBench {
                     if (search.engine()) {
                         engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch(search)
                                 .withSearchProvider(Provider.EMBEDDED).build(), "bench");
-                        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, pool, search, engine.url(),
-                                "bench-" + storage, RefreshPolicy.FALSE, Json.mapper());
+                        IndexedIdentityStore indexed = IndexedIdentityStore.connect(store, pool, SearchEngines.connect(search,
+                                engine.url(), "bench-" + storage, RefreshPolicy.FALSE, Json.mapper()));
                         long t0 = System.nanoTime();
                         long indexed100k = indexed.rebuild();
                         double s = (System.nanoTime() - t0) / 1e9;

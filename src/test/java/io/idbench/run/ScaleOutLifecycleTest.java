@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.cli.EngineWatch;
 import io.idbench.record.RunStatus;
 import io.idbench.results.RunStatistics;
+import io.idbench.telemetry.EngineWatch;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -18,6 +18,7 @@ import io.idbench.record.SeedRecord;
 import io.idbench.scim.ScimException;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.elastic.SearchEngines;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -165,8 +166,9 @@ abstract class SeederTest {
         seeder(SeedProgress.NONE).prepare(run(), dataset(N, true), false, true);
         try (HikariDataSource pool = ConnectionPools.create(run().jdbcUrl(), run().user(), run().password(), 4);
                 IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()),
-                        pool, SearchMode.OPENSEARCH, TestSearchEngines.url(SearchMode.OPENSEARCH), "seed-" + storage(), RefreshPolicy.FALSE,
-                        Json.mapper())) {
+                        pool,
+                        SearchEngines.connect(SearchMode.OPENSEARCH, TestSearchEngines.url(SearchMode.OPENSEARCH), "seed-" + storage(),
+                                RefreshPolicy.FALSE, Json.mapper()))) {
             // A new index: loaded from the database with _bulk when the store connects.
             assertThat(indexed.lastRebuild()).get().extracting(IndexedIdentityStore.Rebuild::users).isEqualTo((long) N);
             IndexConsistency.Report report = IndexConsistency.check(indexed, indexed.index());
@@ -199,8 +201,9 @@ abstract class SeederTest {
     }
 
     private IndexedIdentityStore connect(HikariDataSource pool, String index, IndexedIdentityStore.Snapshot snapshot) {
-        return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, SearchMode.ELASTICSEARCH,
-                TestSearchEngines.url(SearchMode.ELASTICSEARCH), index, RefreshPolicy.FALSE, Json.mapper(), n -> {}, snapshot);
+        return IndexedIdentityStore.connect(IdentityStores.open(storage(), pool, Json.mapper()), pool, SearchEngines.connect(
+                SearchMode.ELASTICSEARCH, TestSearchEngines.url(SearchMode.ELASTICSEARCH), index, RefreshPolicy.FALSE, Json.mapper()),
+                n -> {}, snapshot);
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.provision.EmbeddedSearchEngine;
-import io.idbench.search.SearchIndex;
+import io.idbench.search.elastic.IndexLayout;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * search still answers what the oracle computes, and the index really lives on both nodes.
  */
 class ElasticsearchClusterOracleTest extends JsonbElasticsearchOracleTest {
-    private static final SearchIndex.Layout LAYOUT = new SearchIndex.Layout(2, 1);
+    private static final IndexLayout LAYOUT = new IndexLayout(2, 1);
     private EmbeddedSearchEngine cluster;
 
     @Override
@@ -39,7 +39,7 @@ class ElasticsearchClusterOracleTest extends JsonbElasticsearchOracleTest {
     }
 
     @Override
-    protected SearchIndex.Layout searchLayout() {
+    protected IndexLayout searchLayout() {
         return LAYOUT;
     }
 

@@ -15,6 +15,7 @@ import io.idbench.config.Storage;
 import io.idbench.scim.ResourceValidator;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexedIdentityStore;
+import io.idbench.search.elastic.SearchEngines;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.RandomFilters;
@@ -101,8 +102,9 @@ class StorageDifferentialTest {
             IdentityStore store = seeders.get(s.storage());
             if (s.search().engine()) {
                 IndexedIdentityStore indexed = IndexedIdentityStore.connect(IdentityStores.open(s.storage(),
-                        TestDatabase.pool(), Json.mapper()), TestDatabase.pool(), s.search(),
-                        TestSearchEngines.url(s.search()), "diff-" + s.storage(), RefreshPolicy.TRUE, Json.mapper());
+                        TestDatabase.pool(), Json.mapper()), TestDatabase.pool(),
+                        SearchEngines.connect(s.search(),
+                                TestSearchEngines.url(s.search()), "diff-" + s.storage(), RefreshPolicy.TRUE, Json.mapper()));
                 indexed.rebuild();
                 stores.add(indexed);
                 store = indexed;

@@ -12,7 +12,8 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.search.IndexedIdentityStore;
-import io.idbench.search.SearchIndex;
+import io.idbench.search.elastic.IndexLayout;
+import io.idbench.search.elastic.SearchEngines;
 import io.idbench.service.PasswordHasher;
 import io.idbench.service.ScimServer;
 import io.idbench.service.TokenService;
@@ -65,8 +66,8 @@ public abstract class ServiceTestBase {
     }
 
     /** The index's shards and replicas: one of each on the shared single-node engine. */
-    protected SearchIndex.Layout searchLayout() {
-        return SearchIndex.Layout.SINGLE_NODE;
+    protected IndexLayout searchLayout() {
+        return IndexLayout.SINGLE_NODE;
     }
 
     @BeforeAll
@@ -76,8 +77,8 @@ public abstract class ServiceTestBase {
         if (search().engine()) {
             // Every write refreshes: a test searching right after a write must see it.
             String index = indexName();
-            store = IndexedIdentityStore.connect(store, TestDatabase.pool(), search(), searchUrl(), index, RefreshPolicy.TRUE,
-                    searchLayout(), Json.mapper(), n -> {}, null);
+            store = IndexedIdentityStore.connect(store, TestDatabase.pool(), SearchEngines.connect(search(), searchUrl(), index,
+                    RefreshPolicy.TRUE, searchLayout(), Json.mapper()), n -> {}, null);
             ((IndexedIdentityStore) store).rebuild();
         }
         ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();

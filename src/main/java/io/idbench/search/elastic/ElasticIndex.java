@@ -64,9 +64,9 @@ public final class ElasticIndex implements SearchIndex {
     private final ElasticQuery queries;
     private final SearchMode engine;
     private final String version;
-    private final SearchIndex.Layout layout;
+    private final IndexLayout layout;
 
-    private ElasticIndex(String url, String index, RefreshPolicy refresh, SearchIndex.Layout layout, ResourceType type, ObjectMapper json) {
+    private ElasticIndex(String url, String index, RefreshPolicy refresh, IndexLayout layout, ResourceType type, ObjectMapper json) {
         this.url = url;
         this.layout = layout;
         this.index = index;
@@ -89,12 +89,12 @@ public final class ElasticIndex implements SearchIndex {
      */
     public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
             ResourceType type, ObjectMapper json) {
-        return connect(url, expectedEngine, index, refresh, SearchIndex.Layout.SINGLE_NODE, type, json);
+        return connect(url, expectedEngine, index, refresh, IndexLayout.SINGLE_NODE, type, json);
     }
 
     /** As above; the index is created with {@code layout}, and {@code url} may list a cluster's nodes, comma-separated. */
     public static ElasticIndex connect(String url, SearchMode expectedEngine, String index, RefreshPolicy refresh,
-            SearchIndex.Layout layout, ResourceType type, ObjectMapper json) {
+            IndexLayout layout, ResourceType type, ObjectMapper json) {
         ElasticIndex connected = new ElasticIndex(url, index, refresh, layout, type, json);
         if (connected.engine != expectedEngine) {
             connected.close();
@@ -130,7 +130,7 @@ public final class ElasticIndex implements SearchIndex {
     @Override
     public String description() {
         return engine.productName() + " " + version + " at " + url + ", index "
-                + index + ", refresh=" + refresh.id() + (layout.equals(SearchIndex.Layout.SINGLE_NODE) ? ""
+                + index + ", refresh=" + refresh.id() + (layout.equals(IndexLayout.SINGLE_NODE) ? ""
                         : ", " + layout.shards() + " shards x " + (1 + layout.replicas()) + " copies");
     }
 

@@ -1,4 +1,4 @@
-package io.idbench.cli;
+package io.idbench.telemetry;
 
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunStatus;
