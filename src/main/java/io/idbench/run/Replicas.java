@@ -40,17 +40,17 @@ final class Replicas {
             throw new IllegalStateException("the service's ready file names no database: a replica cannot be started on it");
         }
         args.add("--replica");
-        args.add(PrepareStep.quoted("--db-provider=external"));
-        args.add(PrepareStep.quoted("--db-url=" + db.jdbcUrl()));
-        args.add(PrepareStep.quoted("--db-user=" + db.user()));
+        args.add(ArgsFile.quoted("--db-provider=external"));
+        args.add(ArgsFile.quoted("--db-url=" + db.jdbcUrl()));
+        args.add(ArgsFile.quoted("--db-user=" + db.user()));
         if (db.password() != null && !db.password().isEmpty()) {
-            args.add(PrepareStep.quoted("--db-password=" + db.password()));
+            args.add(ArgsFile.quoted("--db-password=" + db.password()));
         }
         if (primary.ready().searchUrl() != null) {
-            args.add(PrepareStep.quoted("--search-provider=external"));
-            args.add(PrepareStep.quoted("--search-url=" + primary.ready().searchUrl()));
+            args.add(ArgsFile.quoted("--search-provider=external"));
+            args.add(ArgsFile.quoted("--search-url=" + primary.ready().searchUrl()));
         }
-        args.add(PrepareStep.quoted("--info-file=" + infoFile));
+        args.add(ArgsFile.quoted("--info-file=" + infoFile));
         return args;
     }
 

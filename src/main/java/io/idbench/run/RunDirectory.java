@@ -1,11 +1,14 @@
 package io.idbench.run;
 
+import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
 import io.idbench.record.Side;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The build's working files for one run ({@code target/idbench}), handed from one lifecycle step
@@ -54,6 +57,34 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path jmeterResults() { return jmeterDir.resolve("results"); }
     public Path jmeterReports() { return jmeterDir.resolve("reports"); }
     public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }
+
+    /**
+     * Empties the previous run's working files and JMeter output. jmeter-maven-plugin unpacks a 75 MB JMeter tree into
+     * {@code target/<random UUID>/jmeter} on every build: the previous runs' trees are removed before this run's is made,
+     * so target/ does not grow by one tree per run.
+     */
+    void reset() throws IOException {
+        FileTrees.empty(dir);
+        Files.createDirectories(plans());
+        Files.createDirectories(warmupReports());
+        for (Path p : List.of(jmeterResults(), jmeterReports(), jmeterTestFiles())) {
+            FileTrees.empty(p);
+        }
+        removeOldJmeterTrees(jmeterDir.getParent());
+    }
+
+    static void removeOldJmeterTrees(Path target) throws IOException {
+        if (!Files.isDirectory(target)) {
+            return;
+        }
+        try (Stream<Path> dirs = Files.list(target)) {
+            for (Path tree : dirs.filter(d -> d.getFileName().toString().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties"))).toList()) {
+                FileTrees.empty(tree);
+                Files.delete(tree);
+            }
+        }
+    }
 
     /** The prepared run, as the prepare step wrote it. */
     public PreparedRun prepared() {

@@ -9,6 +9,8 @@ import io.idbench.results.ScenarioNames;
 import io.idbench.targets.KeycloakSetup;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -131,6 +133,15 @@ public final class RunSettings {
         jmeterRemotes = JmeterRemotes.of(r);
         checkCombinations(r);
         recordScenario = recordScenario(r);
+    }
+
+    /** Where a run {@code runId} of these settings is recorded; refused when a run is recorded there already. */
+    Path newRecordDir(Path basedir, String runId) {
+        Path dir = basedir.resolve(results).resolve(recordScenario).resolve(runId).normalize();
+        if (Files.exists(dir)) {
+            throw new ConfigException("a run is already recorded in " + dir + "; give another -DrunId");
+        }
+        return dir;
     }
 
     /** Whether the target is provisioned by the run (idbench's service or Keycloak), not an external SCIM server. */

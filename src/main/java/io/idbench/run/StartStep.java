@@ -114,7 +114,7 @@ final class StartStep {
     /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */
     private ServiceInfo startService(Side side, Path serviceJar, Path record, Duration timeout) throws IOException, InterruptedException {
         // The service marks the record interrupted if it is stopped while the run is still running.
-        Files.writeString(run.serveArgs(side), "--run-record=" + PrepareStep.quoted(record.toString()) + "\n",
+        Files.writeString(run.serveArgs(side), "--run-record=" + ArgsFile.quoted(record.toString()) + "\n",
                 StandardOpenOption.APPEND);
         String which = !run.prepared().settings().idbenchService() ? "Keycloak"
                 : side == Side.A ? "the service" : "the other side's service (versus)";

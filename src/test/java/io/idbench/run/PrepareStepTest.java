@@ -228,7 +228,7 @@ class PrepareStepTest {
                 .containsEntry("warmup", "5").containsEntry("warmupMax", "180").containsEntry("steady.pct", "5.0")
                 .containsEntry("byTime", "false").containsEntry("repeat", "40").containsEntry("schedule", "")
                 .containsEntry("settle", "1").containsEntry("repetitions", "41")
-                .containsEntry("duration", "" + PrepareStep.MAX_LOOP_PHASE_SECONDS);
+                .containsEntry("duration", "" + JmeterProperties.MAX_LOOP_PHASE_SECONDS);
         try (Stream<Path> plans = Files.list(run.plans())) {
             assertThat(plans.map(f -> f.getFileName().toString())).containsExactly("heterogeneous.jmx");
         }

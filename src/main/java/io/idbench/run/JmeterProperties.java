@@ -1,0 +1,99 @@
+package io.idbench.run;
+
+import io.idbench.common.PrivateFiles;
+import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
+import io.idbench.record.Side;
+import io.idbench.seed.QueryAnswers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * What the plans read of a run (JMeter properties, {@code ${__P(…)}} in the plans): its shape, its repetitions and their
+ * order, the bounds that make every run stop by itself, and a target given by URL; the start step adds the service it
+ * starts. With remote engines, the same properties reach them as JMeter's global ones.
+ */
+final class JmeterProperties {
+    /** Seconds a thread group may run past its planned length before JMeter stops it anyway. */
+    static final int SLACK_SECONDS = 120;
+    /** The longest measured phase of a loop-count run: a bound, so that a run always stops by itself. */
+    static final int MAX_LOOP_PHASE_SECONDS = 3600;
+
+    private JmeterProperties() {
+    }
+
+    /** The run's properties; {@code schedule}: the sides of an interleaved run in order, empty for one side. */
+    static Properties of(RunSettings s, List<Side> schedule, RunDirectory run) throws IOException {
+        Properties p = new Properties();
+        boolean byTime = s.duration > 0;
+        p.setProperty("threads", "" + s.threads);
+        p.setProperty("rampup", "" + s.rampup);
+        p.setProperty("warmup", "" + s.warmup);
+        // Remote engines cannot agree on when the service is steady: each would leave its warm-up at another moment and their
+        // repetitions drift apart. A fixed warm-up (the shortest) keeps them in step; the settling repetitions take the JIT.
+        p.setProperty("warmupMax", "" + (s.jmeterRemotes.distributed() ? s.warmup : s.warmupMax));
+        p.setProperty("steady.pct", "" + s.steadyPct);
+        p.setProperty("warmup.report.dir", run.warmupReports().toAbsolutePath().toString());
+        p.setProperty("loops", byTime ? "-1" : "" + s.loops);
+        // Comparing two services, every repetition of the plan measures one side, in the order of the schedule.
+        int sides = schedule.isEmpty() ? 1 : 2;
+        p.setProperty("repeat", "" + s.repeat * sides);
+        p.setProperty("schedule", schedule.stream().map(Side::name).collect(Collectors.joining(",")));
+        // Before them, each side's settling repetitions: measured apart, never pooled (docs/measurement.md).
+        p.setProperty("settle", "" + s.settling());
+        p.setProperty("repetitions", "" + (s.repeat + s.settling()) * sides);
+        // A loop-count run still has a time bound: it always stops by itself.
+        p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
+        p.setProperty("byTime", "" + byTime);
+        // Populate (and Teardown) create threads x loops identities, also when the measured phase is timed.
+        p.setProperty("populate.loops", "" + s.loops);
+        p.setProperty("hotset", s.hotset.id());
+        p.setProperty("users", "" + s.users);
+        if (s.plan == Plan.QUERY_VALUES) {
+            // Its queries assert the exact count the seeded identities give, whatever the target.
+            try {
+                QueryAnswers.write(run.queryAnswers(), s.users);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("plan query-values counts its answers in memory: " + e.getMessage());
+            }
+            p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
+        }
+        p.setProperty("rate", "" + s.rate);
+        p.setProperty("open", "" + s.openModel());
+        p.setProperty("run.tag", s.runId);
+        p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
+        // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
+        p.setProperty("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax
+                + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS));
+        if (!s.provisioned()) {
+            p.putAll(TargetProperties.of(s.targetUrl, s.targetToken == null ? "" : s.targetToken));
+            if (s.targetAuth != null) {
+                p.putAll(s.targetAuth.properties(""));
+            }
+        }
+        if (s.jmeterRemotes.distributed()) {
+            p.putAll(s.jmeterRemotes.rmiProperties());
+        }
+        return p;
+    }
+
+    /** Writes the run's properties where jmeter-maven-plugin reads them (private: they hold tokens), and the engines' list. */
+    static void write(RunSettings s, List<Side> schedule, RunDirectory run) throws IOException {
+        try (var w = Files.newBufferedWriter(PrivateFiles.ensure(run.jmeterProperties()))) {
+            of(s, schedule, run).store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
+        }
+        if (s.jmeterRemotes.distributed()) {
+            // The engines evaluate the plan's ${__P(…)}: they get this file's properties as JMeter's global ones. Named as
+            // a file (-G<file>), not one -Gkey=value each, they stay off the command line and out of JMeter's log.
+            Properties global = new Properties();
+            global.setProperty(run.jmeterProperties().toAbsolutePath().toString(), "");
+            Files.createDirectories(run.jmeterConfiguration());
+            try (var w = Files.newBufferedWriter(run.jmeterConfiguration().resolve("global.properties"))) {
+                global.store(w, "jmeter-maven-plugin passes each as -G<key>=<value>: an empty value makes it -G<file>=");
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.idbench.run;
+
+import io.idbench.config.TargetKind;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The parameters a record keeps: every one, secrets stripped; for another product than idbench's service none of that
+ * service's settings (a Keycloak run has no storage or search mode), and the size it was seeded with.
+ */
+final class RecordedParameters {
+    static final String HIDDEN = "***";
+
+    private RecordedParameters() {
+    }
+
+    static Map<String, String> of(ScenarioResolver.Resolved r, RunSettings s) {
+        Map<String, String> out = stripped(r);
+        if (!s.idbenchService()) {
+            Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals(Parameters.USERS)
+                    && !(s.provisioned() && Parameters.KEYCLOAK_OPTIONS.contains(p.key()))).forEach(p -> out.remove(p.key()));
+        }
+        if (s.target == TargetKind.IDBENCH) {
+            out.remove("keycloak.db");
+        } else {
+            out.put(Parameters.USERS, "" + s.users); // the size it was seeded with, not the scenario file's
+        }
+        return out;
+    }
+
+    /** Every parameter, a secret that is set as {@value #HIDDEN}. */
+    static Map<String, String> stripped(ScenarioResolver.Resolved r) {
+        Map<String, String> out = new LinkedHashMap<>();
+        r.values().forEach((k, v) -> out.put(k, Parameters.get(k).map(Parameter::secret).orElse(false) && !v.isEmpty() ? HIDDEN : v));
+        return out;
+    }
+}

@@ -1,0 +1,40 @@
+package io.idbench.run;
+
+import io.idbench.targets.KeycloakSetup;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** What the prepare step tells people before anything starts: the scenario and its shape, what is measured, where it is recorded. */
+final class RunDescription {
+    private RunDescription() {
+    }
+
+    static List<String> lines(RunSettings s, ScenarioResolver.Resolved r, Path basedir, Path recordDir) {
+        String shape = s.openModel() ? s.rate + " requests/s (open model, " + s.threads + " threads)"
+                : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
+        String scenario = "[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
+                r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
+                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + (s.jmeterRemotes.distributed()
+                        ? s.warmup + " s on " + (s.jmeterRemotes.engines().size() == 1 ? "the remote JMeter engine"
+                                : "each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step")
+                        : s.warmup + "-" + s.warmupMax + " s until steady")
+                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
+                + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : "");
+        String measured = "[idbench] " + (s.provisioned() && !s.idbenchService() ? "Target: Keycloak " + KeycloakSetup.VERSION
+                + " (provisioned, its database " + s.keycloakDb + "), " + (s.users == 0 ? "an empty realm"
+                        : String.format("%,d", s.users) + " identities seeded over SCIM")
+                : s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
+                        + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities"
+                        : "Target: " + s.targetUrl + " (not provisioned)");
+        return List.of(scenario, measured, "[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));
+    }
+
+    /** The line of an interleaved comparison: side B, its handicap, the schedule, where B is recorded. */
+    static String versus(RunSettings a, VersusSide b, List<io.idbench.record.Side> schedule, Path basedir) {
+        return "[idbench] Versus " + b.settings().recordScenario + (b.jar() != null ? " (jar " + b.jar() + ")" : "")
+                + (a.versusHandicap.isBlank() ? "" : " (handicap " + a.versusHandicap + ")") + ": " + a.repeat
+                + " repetitions each, interleaved " + schedule.stream().map(Enum::name).collect(Collectors.joining(" "))
+                + "; recorded in " + basedir.relativize(b.recordDir());
+    }
+}
