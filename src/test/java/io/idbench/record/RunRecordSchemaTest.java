@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +47,15 @@ class RunRecordSchemaTest {
             JsonNode written = Json.mapper().valueToTree(RecordFile.parse(file));
             assertThat(RecordSchema.violations(written)).as(file.toString()).isEmpty();
         }
+    }
+
+    @Test
+    void aFigureThatCouldNotBeComputedIsWrittenAsNaNAndFits() {
+        RunRecord oneRepetition = RunRecord.opened("s", "r", "2026-11-26T09:00:00Z", Map.of(), Map.of(), null, null)
+                .withIntervals(Map.of(RunRecord.ALL, Map.of("p95", new Interval(12, Double.NaN, Double.NaN, Double.NaN))));
+        JsonNode written = Json.mapper().valueToTree(oneRepetition);
+        assertThat(written.at("/intervals/ALL/p95/logSe").asText()).isEqualTo("NaN");
+        assertThat(RecordSchema.violations(written)).isEmpty();
     }
 
     @Test
