@@ -27,6 +27,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,11 +75,16 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
                 RelationalTable.USERS.membershipSource(), GroupRow.class));
         jdbc.runScript(DDL);
         try (Connection c = dataSource.getConnection()) {
+            boolean autoCommit = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                // Start-up work, not a request: the service's statement timeout is for requests.
+                s.execute("SET LOCAL statement_timeout = 0");
+            }
             this.users = OwnerKind.users(Catalogue.load(c, ScimSchemas.USER_TYPE, RelationalTable.USERS));
             this.groups = OwnerKind.groups(Catalogue.load(c, ScimSchemas.GROUP_TYPE, RelationalTable.GROUPS));
-            if (!c.getAutoCommit()) {
-                c.commit();
-            }
+            c.commit();
+            c.setAutoCommit(autoCommit);
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot load the attribute catalogue: " + e.getMessage(), e);
         }
