@@ -3,6 +3,7 @@ package io.idbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.support.Postmasters;
+import io.idbench.support.StartsServers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * half-way (SIGTERM during the COPY) leaves no process behind and no dataset that passes for
  * complete; the next seed says so and loads it again; then serve --users reuses it.
  */
+@StartsServers
 class SeedLifecycleTest {
     private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
     private static final String TOKEN = "seed-lifecycle-token-0123456789";

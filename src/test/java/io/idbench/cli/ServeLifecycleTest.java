@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.idbench.provision.DeathWatch;
 import io.idbench.support.Postmasters;
+import io.idbench.support.StartsServers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * leaves nothing running; when its PostgreSQL or engine dies under it, it stops at once with one
  * clear line instead of failing every request.
  */
+@StartsServers
 class ServeLifecycleTest {
     private static final Pattern READY = Pattern.compile("SCIM 2.0 service ready at (http://\\S+)");
     private static final Pattern POSTGRES = Pattern.compile("on 127\\.0\\.0\\.1:(\\d+)");

@@ -18,6 +18,7 @@ import io.idbench.store.ProfileGroupSetup;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * changes, every dynamic group has exactly the members its condition selects, visible in the
  * users' groups (type indirect), in groups.value filters and, with an engine, in the index.
  */
+@StartsServers
 public abstract class DynamicGroupsTest extends ServiceTestBase {
     private static final String DYN = ScimSchemas.DYNAMIC_GROUP_URN;
     private static final int SEEDED = 60;

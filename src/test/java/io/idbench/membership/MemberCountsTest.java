@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.Storage;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * at every offset, and both counts tables themselves agree with the members the writes left, in id
  * order.
  */
+@StartsServers
 public abstract class MemberCountsTest extends ServiceTestBase {
     private static final int USERS = 400;
     private static final int WRITERS = 4;

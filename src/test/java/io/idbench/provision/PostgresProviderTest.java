@@ -3,6 +3,7 @@ package io.idbench.provision;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.config.ScenarioConfig;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,6 +13,7 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /** The embedded server is configured for benchmarking; an external one is used as given and left running. */
+@StartsServers
 class PostgresProviderTest {
 
     private static String query(String url, String user, String password, String sql) throws SQLException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** One list of server settings: the embedded server runs with it, and docker-compose.yml gives the same. */
+@StartsServers
 class PostgresServerSettingsTest {
 
     @Test

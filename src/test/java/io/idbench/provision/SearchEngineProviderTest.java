@@ -10,6 +10,7 @@ import io.idbench.config.SearchMode;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.SearchIndexException;
 import io.idbench.search.elastic.ElasticIndex;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestSearchEngines;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The embedded engines are real, identified by version, on loopback; the wrong engine or none is a precise error. */
+@StartsServers
 class SearchEngineProviderTest {
 
     @ParameterizedTest

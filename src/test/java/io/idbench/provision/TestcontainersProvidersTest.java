@@ -24,6 +24,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.StoredResource;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * scripts/podman-testcontainers.sh). Without an engine these tests are skipped, with the reason.
  * Images: $IDBENCH_PG_IMAGE, $IDBENCH_ELASTICSEARCH_IMAGE and $IDBENCH_OPENSEARCH_IMAGE, else the official ones.
  */
+@StartsServers
 class TestcontainersProvidersTest {
 
     private static void requireContainerEngine() {

@@ -11,6 +11,7 @@ import io.idbench.provision.ContainerEngine;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunStatus;
 import io.idbench.support.Postmasters;
+import io.idbench.support.StartsServers;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * The benchmark as a user runs it ({@link ProjectBuildTestBase}), against a real service or a deliberately failing one, in
  * containers, Keycloak, and killed half-way. Each build takes about a minute.
  */
+@StartsServers
 class BenchmarkLifecycleTest extends ProjectBuildTestBase {
 
     @Test

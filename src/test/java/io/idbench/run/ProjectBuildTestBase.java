@@ -7,6 +7,7 @@ import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
 import io.idbench.record.RecordFile;
 import io.idbench.results.RunStatistics;
+import io.idbench.support.QuickTier;
 import io.idbench.support.RecordSchema;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,6 +42,7 @@ abstract class ProjectBuildTestBase {
 
     /** ./mvnw verify in the copy; the unit tests are not copied, the engines' distributions are the outer build's. */
     static Process verify(Path log, String... args) throws IOException {
+        QuickTier.refuseServer("a Maven build of the project");
         List<String> cmd = new ArrayList<>(List.of("./mvnw", "-B", "-ntp", "verify", "-DskipTests",
                 "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist"), "-Dresults=" + tmp.resolve("results")));
         cmd.addAll(List.of(args));

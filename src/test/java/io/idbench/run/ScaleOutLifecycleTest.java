@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.record.RunStatus;
 import io.idbench.results.RunStatistics;
+import io.idbench.support.StartsServers;
 import io.idbench.telemetry.EngineWatch;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * Beyond one process: replicas of the service on one database ({@code -Dinstances}), and the plan on remote JMeter engines
  * ({@code -Djmeter.remotes}) started as a user starts them, with scripts/jmeter-engine.sh, here two on loopback.
  */
+@StartsServers
 class ScaleOutLifecycleTest extends ProjectBuildTestBase {
     private final List<Process> engines = new ArrayList<>();
 

@@ -11,6 +11,7 @@ import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.idbench.support.TestSearchEngines;
 import java.io.IOException;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * they agree on every user; a disagreement of each kind is detected; a failed index write is
  * recorded, searches stay correct meanwhile, and the repair makes both agree again.
  */
+@StartsServers
 public abstract class SearchIndexTest extends ServiceTestBase {
     private static final int WRITERS = 4;
     private static final int WRITES_PER_WRITER = 60;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * the steps it waits for, every step's time is kept, and steps that wait for a step that never
  * runs fail at once with their names instead of leaving the seed waiting forever.
  */
+@StartsServers
 class ParallelDdlTest {
     private static Database database() {
         EmbeddedPostgresProvider pg = TestDatabase.provider();

@@ -26,6 +26,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.ProfileGroupSetup;
 import io.idbench.support.ScimClient;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.idbench.support.TestSearchEngines;
 import java.sql.Connection;
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.Test;
  * identical, a kept dataset is reused whatever a run did to its copy, an interrupted seed is
  * never taken for a complete one, and a server idbench does not own is seeded in place.
  */
+@StartsServers
 abstract class SeederTest {
     static final int N = 1200;
     static final String TOKEN = "seed-test-token-0123456789";

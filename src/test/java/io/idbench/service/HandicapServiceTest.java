@@ -13,6 +13,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.javalin.http.HandlerType;
 import java.net.URI;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /** A calibration handicap on the real service: the handicapped operation costs what it says, the others nothing. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class HandicapServiceTest {
     private HikariDataSource ds;
     private IdentityStore store;

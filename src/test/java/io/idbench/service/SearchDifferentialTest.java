@@ -2,6 +2,7 @@ package io.idbench.service;
 
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
+import io.idbench.support.StartsServers;
 import java.util.List;
 
 /**
@@ -9,6 +10,7 @@ import java.util.List;
  * the reference, and Elasticsearch and OpenSearch on both storages must return the same pages,
  * representations and totalResults for every random filter, sort and page.
  */
+@StartsServers
 class SearchDifferentialTest extends StorageDifferentialTest {
     @Override
     protected List<Service> services() {

@@ -21,6 +21,7 @@ import io.idbench.store.IdentityStores;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.idbench.support.TestSearchEngines;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.TestInstance;
  * subclass adds the search engines ({@link SearchDifferentialTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class StorageDifferentialTest {
     /** One service under comparison: a storage and who answers its searches. */
     record Service(Storage storage, SearchMode search) {

@@ -13,6 +13,7 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.idbench.telemetry.ServerTelemetry;
 import java.net.URI;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.TestInstance;
  * of every response, and /idbench/telemetry (sizes, top statements, pool waits) with its reset.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class TelemetryTest {
     private HikariDataSource ds;
     private IdentityStore store;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.support.StartsServers;
 import io.javalin.Javalin;
 import io.javalin.http.staticfiles.Location;
 import java.io.IOException;
@@ -49,6 +50,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * slower (an injected step, beyond the 25 % this machine's speed drifted over the A/A runs: the real history has none). Screenshots go to target/site-screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class SiteBrowserTest {
     static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
     static final Path SCREENSHOTS = Path.of("target/site-screenshots");

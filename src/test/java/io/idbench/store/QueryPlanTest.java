@@ -11,6 +11,7 @@ import io.idbench.scim.filter.FilterResolver;
 import io.idbench.scim.filter.ListQuery;
 import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.support.SqlSeed;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.io.IOException;
 import java.sql.Connection;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * indexes in both storages: EXPLAIN shows no sequential scan of an identity table.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class QueryPlanTest {
     static final int IDENTITIES = 100_000;
     private static final Set<String> IDENTITY_TABLES = Set.of("scim_user", "r_user", "u_attr", "u_value",

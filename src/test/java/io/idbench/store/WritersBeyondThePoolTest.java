@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
 import io.idbench.config.Storage;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * by a create still waiting for its first connection, while every connection was held by modifies
  * waiting for that lock: every write then stalled for the pool's 30 s timeout.
  */
+@StartsServers
 class WritersBeyondThePoolTest {
     private static final int POOL = 2;
     private static final int WRITERS = 12;

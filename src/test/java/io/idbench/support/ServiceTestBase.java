@@ -31,6 +31,7 @@ import org.junit.jupiter.api.TestInstance;
  * extends this once per storage ({@link #storage()}), so every behaviour is proven on each.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 public abstract class ServiceTestBase {
     public static final String TOKEN = "test-token-0123456789abcdef";
     public static final String ADMIN_PASSWORD = "admin-password-42";

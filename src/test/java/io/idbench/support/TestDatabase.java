@@ -27,6 +27,7 @@ public final class TestDatabase {
 
     public static synchronized HikariDataSource pool() {
         if (pool == null) {
+            QuickTier.refuseServer("the tests' embedded PostgreSQL");
             postgres = EmbeddedPostgresProvider.start(CONFIG, "tests: one embedded server per JVM");
             pool = ConnectionPools.create(postgres, 30);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

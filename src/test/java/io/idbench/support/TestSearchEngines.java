@@ -30,6 +30,7 @@ public final class TestSearchEngines {
 
     /** The base URL of the running engine. */
     public static synchronized String url(SearchMode engine) {
+        QuickTier.refuseServer("an embedded " + engine);
         if (ENGINES.isEmpty()) {
             for (SearchMode e : new SearchMode[] {SearchMode.ELASTICSEARCH, SearchMode.OPENSEARCH}) {
                 // Snapshots go beside a PostgreSQL directory under the temp dir (the tests' PostgreSQL keeps none).
@@ -47,6 +48,7 @@ public final class TestSearchEngines {
     }
 
     public static synchronized EmbeddedSearchEngine engine(SearchMode engine) {
+        QuickTier.refuseServer("an embedded " + engine);
         url(engine);
         return ENGINES.get(engine).join();
     }

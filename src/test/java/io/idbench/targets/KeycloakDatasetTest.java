@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * cloned into Keycloak's database with the ids inside it, and never taken for complete with ids
  * missing. (Keycloak's own tables play no part: the dataset is the database, whatever it holds.)
  */
+@StartsServers
 class KeycloakDatasetTest {
     private static final String KEYCLOAK_DB = "kc_dataset_test";
 

@@ -10,6 +10,7 @@ import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ids the target assigned are the ones written for the plans, a second seed finds everything and
  * creates nothing, and a target that refuses is a precise failure.
  */
+@StartsServers
 class ScimSeederTest extends ServiceTestBase {
     private static final int USERS = 120;
 

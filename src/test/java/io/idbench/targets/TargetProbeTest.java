@@ -9,6 +9,7 @@ import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.QueryAnswers;
 import io.idbench.seed.SeedProgress;
 import io.idbench.support.ServiceTestBase;
+import io.idbench.support.StartsServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * one it declares itself. The probe identity is gone afterwards. Seeded, it counts plan 4's queries
  * right, and an identity missing from the seeded ones shows as a wrong count.
  */
+@StartsServers
 class TargetProbeTest extends ServiceTestBase {
     private static final int USERS = 200;
 

@@ -2,9 +2,11 @@ package io.idbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.support.StartsServers;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+@StartsServers
 class ReapedCpuTest {
 
     @Test

@@ -8,6 +8,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.ExternalPostgresProvider;
 import io.idbench.provision.PoolWaits;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.TestInstance;
  * The window's figures are then the counters' differences, not the server's history.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsServers
 class ServerTelemetryTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MARKER = "SELECT count(*) AS telemetry_marker FROM pg_class";

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The attribute catalogue of one resource type: every leaf the EAV tables can hold, with the id
@@ -46,43 +47,13 @@ final class Catalogue {
         return attribute + "[type eq \"" + kind + "\"].value";
     }
 
+    /** The catalogue, synchronised with plain_schema: new leaves inserted, the ids of existing ones kept. */
     static Catalogue load(Connection c, ResourceType type, RelationalTable table) throws SQLException {
-        Catalogue cat = new Catalogue(type);
-        List<Object[]> wanted = new ArrayList<>();
-        List<Schema> schemas = new ArrayList<>();
-        schemas.add(type.core());
-        schemas.addAll(type.extensions());
-        List<AttributeDef> common = List.of(CommonAttributes.EXTERNAL_ID);
-        for (Schema schema : schemas) {
-            List<AttributeDef> attributes = new ArrayList<>(schema == type.core() ? common : List.of());
-            attributes.addAll(schema.attributes());
-            for (AttributeDef a : attributes) {
-                if (!stored(table, a)) {
-                    continue;
-                }
-                if (a.isComplex()) {
-                    for (AttributeDef sub : a.subAttributes()) {
-                        if (!sub.isReadOnly()) {
-                            wanted.add(new Object[] {name(type, schema, a, sub), schema, a, sub, null});
-                        }
-                    }
-                } else {
-                    wanted.add(new Object[] {name(type, schema, a, null), schema, a, null, null});
-                }
-            }
-        }
-        if (type == ScimSchemas.USER_TYPE) {
-            ScimSchemas.UNIQUE_TYPED_VALUES.forEach((attribute, kind) -> {
-                AttributeDef a = type.core().attribute(attribute).orElseThrow();
-                wanted.add(new Object[] {typedUniqueName(attribute, kind), type.core(), a,
-                        a.subAttribute("value").orElseThrow(), kind});
-            });
-        }
+        List<Leaf> wanted = leaves(type, table);
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO plain_schema "
                 + "(name, owner_type, value_type, multivalue, unique_constraint) VALUES (?, ?, ?, ?, ?) "
                 + "ON CONFLICT (owner_type, name) DO NOTHING")) {
-            for (Object[] w : wanted) {
-                Leaf probe = new Leaf((short) 0, (String) w[0], (Schema) w[1], (AttributeDef) w[2], (AttributeDef) w[3], (String) w[4]);
+            for (Leaf probe : wanted) {
                 insert.setString(1, probe.name());
                 insert.setString(2, type.name());
                 insert.setString(3, probe.valueType());
@@ -99,13 +70,53 @@ final class Catalogue {
                 ids.put(rs.getString(2), rs.getShort(1));
             }
         }
-        for (Object[] w : wanted) {
-            Leaf leaf = new Leaf(ids.get((String) w[0]), (String) w[0], (Schema) w[1], (AttributeDef) w[2],
-                    (AttributeDef) w[3], (String) w[4]);
+        return of(type, wanted, ids::get);
+    }
+
+    /** The catalogue of {@code leaves} (without ids yet), each with the id {@code ids} gives its name. */
+    static Catalogue of(ResourceType type, List<Leaf> leaves, Function<String, Short> ids) {
+        Catalogue cat = new Catalogue(type);
+        for (Leaf w : leaves) {
+            Leaf leaf = new Leaf(ids.apply(w.name()), w.name(), w.schema(), w.attribute(), w.sub(), w.typedUnique());
             cat.byName.put(leaf.name(), leaf);
             cat.byId.put(leaf.id(), leaf);
         }
         return cat;
+    }
+
+    /** Every leaf the EAV tables hold of a type (ids not yet given): each stored attribute, or each sub-attribute. */
+    static List<Leaf> leaves(ResourceType type, RelationalTable table) {
+        List<Leaf> wanted = new ArrayList<>();
+        List<Schema> schemas = new ArrayList<>();
+        schemas.add(type.core());
+        schemas.addAll(type.extensions());
+        List<AttributeDef> common = List.of(CommonAttributes.EXTERNAL_ID);
+        for (Schema schema : schemas) {
+            List<AttributeDef> attributes = new ArrayList<>(schema == type.core() ? common : List.of());
+            attributes.addAll(schema.attributes());
+            for (AttributeDef a : attributes) {
+                if (!stored(table, a)) {
+                    continue;
+                }
+                if (a.isComplex()) {
+                    for (AttributeDef sub : a.subAttributes()) {
+                        if (!sub.isReadOnly()) {
+                            wanted.add(new Leaf((short) 0, name(type, schema, a, sub), schema, a, sub, null));
+                        }
+                    }
+                } else {
+                    wanted.add(new Leaf((short) 0, name(type, schema, a, null), schema, a, null, null));
+                }
+            }
+        }
+        if (type == ScimSchemas.USER_TYPE) {
+            ScimSchemas.UNIQUE_TYPED_VALUES.forEach((attribute, kind) -> {
+                AttributeDef a = type.core().attribute(attribute).orElseThrow();
+                wanted.add(new Leaf((short) 0, typedUniqueName(attribute, kind), type.core(), a, a.subAttribute("value").orElseThrow(),
+                        kind));
+            });
+        }
+        return wanted;
     }
 
     ResourceType type() {
