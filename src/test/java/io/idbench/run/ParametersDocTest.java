@@ -1,0 +1,29 @@
+package io.idbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** docs/parameters.md lists every parameter a run knows, in order, with its default: the reference cannot drift from the code. */
+class ParametersDocTest {
+    private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\| (?:`([^`]*)`)? \\|");
+
+    @Test
+    void theReferenceListsEveryParameterWithItsDefault() throws Exception {
+        List<String> documented = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of("docs/parameters.md"))) {
+            Matcher m = ROW.matcher(line);
+            if (m.find()) {
+                documented.add(m.group(1) + "=" + (m.group(2) == null ? "" : m.group(2)));
+            }
+        }
+        List<String> defined = Parameters.ALL.stream().map(p -> p.key() + "=" + p.defaultValue()).toList();
+        assertThat(documented).as("docs/parameters.md's table against io.idbench.run.Parameters.ALL").containsExactlyElementsOf(defined);
+    }
+}
