@@ -27,7 +27,7 @@ import java.util.Map;
  * needs a mapped user, not "nobody"). Ready when {@code /_cluster/health} answers yellow.
  */
 public final class EmbeddedSearchEngine implements SearchEngineProvider {
-    /** Elasticsearch 8 starts a launcher JVM, then the server JVM; on a loaded 2-core machine that took 26 s. */
+    /** Elasticsearch 8 starts a launcher JVM, then the server JVM: tens of seconds on a loaded 2-core machine. */
     public static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);

@@ -15,7 +15,7 @@ import java.util.Map;
  * @param tolerancePct how much worse a figure may be before it counts, in % of the baseline
  */
 public record Comparison(double tolerancePct) {
-    /** Run-to-run spread on a 2-core VM is 10-35 % (README): a smaller default would cry wolf. */
+    /** Runs of one commit spread by 10-35 % on a 2-core VM (docs/measurement.md): a smaller default would cry wolf. */
     public static final double DEFAULT_TOLERANCE = 20;
     /** Latencies: higher is worse. */
     public static final List<String> LATENCIES = List.of("p50", "p95", "p99");

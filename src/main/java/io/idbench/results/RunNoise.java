@@ -13,18 +13,16 @@ import java.util.Objects;
 /**
  * How much a figure moves from one run of a scenario to the next on one machine beyond what each
  * run's own interval holds: a new service JVM compiles its code its own way, the VM's host is
- * busier one hour than the next. Measured on a 2-core VM: ten runs of one commit spread their
- * throughput by about 8 % (standard deviation of the log) where each run's interval said ±3 %.
- * Two separate runs are compared with this noise added to both intervals; without it, one run in
- * three would look like a regression of the other.
+ * busier one hour than the next: on a shared VM more than each run's interval says
+ * (docs/measurement.md). Two separate runs are compared with this noise added to both intervals,
+ * or runs of one commit would look like regressions of each other.
  *
  * <p>Estimated per figure from the other trustworthy runs of the same scenario, shape and machine
  * (at least {@link #MIN_RUNS}): the robust spread of their logs (1.4826 x the median absolute
  * deviation), less what their own intervals explain; otherwise {@link #DEFAULT_PCT}. No figure's
  * noise is taken below the median of all figures': the host's speed moves every figure of a run
- * together, and a tail percentile, whose own interval is wide, otherwise came out with almost none
- * (ten runs of one commit: p99 of one label estimated at 2.9 % where its logs spread 7 %, three
- * false alarms in 90 pairs). An estimate from n runs is uncertain itself: {@link #degreesOfFreedom}
+ * together, and a tail percentile, whose own interval is wide, would otherwise come out with almost
+ * none. An estimate from n runs is uncertain itself: {@link #degreesOfFreedom}
  * says how much, for the verdict's t test.
  */
 public final class RunNoise {

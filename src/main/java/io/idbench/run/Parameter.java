@@ -7,7 +7,7 @@ package io.idbench.run;
  * @param defaultValue the value when nothing sets it ("" = unset)
  * @param serveOption  the {@code idbench serve} option it becomes, or null for a parameter of the run itself
  * @param secret       stripped from every record
- * @param description  one line for --help, README and errors
+ * @param description  one line for --help, docs/parameters.md and errors
  */
 public record Parameter(String key, String defaultValue, String serveOption, boolean secret, String description) {
 

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Every parameter a run knows, with its default, in the order README documents them. */
+/** Every parameter a run knows, with its default, in the order docs/parameters.md lists them (ParametersDocTest). */
 public final class Parameters {
     /** The parameter that names the scenario; the one that sizes its dataset (the only service setting any target takes). */
     public static final String SCENARIO = "scenario";

@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 /**
  * What one request may ask of the service, so that no client input costs more than a bounded
- * amount of memory, CPU or database time (README, "Limits"). Each limit is checked before the
+ * amount of memory, CPU or database time (docs/service.md, "Limits and faults"). Each limit is checked before the
  * work it bounds starts, and a request past one gets a 4xx naming the limit.
  */
 public final class RequestLimits {

@@ -114,11 +114,9 @@ final class DeferredKeys {
      * foreign key added NOT VALID and then validated (a lock that lets validations of other tables
      * run beside it) once both tables are vacuumed. Each of {@code tables} gets VACUUM (ANALYZE) as
      * soon as its builds are done: with the visibility map set and statistics known, a validation
-     * is a merge of two index-only scans (at 1M relational u_value → u_attr, 8 s on one core instead
-     * of a 44 s hash join over both heaps). An ALTER TABLE … ADD PRIMARY KEY took an
-     * exclusive lock and waited for the table's other builds: at 1M relational u_value_pkey, 9 s of
-     * work, finished after 77 s. Run, the first failure (a duplicate in a unique key, a dangling
-     * reference) is thrown.
+     * is a merge of two index-only scans instead of a hash join over both heaps. (An ALTER TABLE …
+     * ADD PRIMARY KEY would take an exclusive lock and wait for the table's other builds.) Run, the
+     * first failure (a duplicate in a unique key, a dangling reference) is thrown.
      *
      * @return one step per index, per key's constraint ({@link #ATTACHED}), per foreign key and its
      *         validation ({@link #VALIDATED}), and per table's {@link #vacuum}

@@ -104,7 +104,8 @@ public final class ScimServer implements AutoCloseable {
 
     /**
      * A GET route and its HEAD twin (RFC 9110 section 9.3.2: the same status and headers, no body;
-     * Jetty drops the body). Javalin adds no HEAD by itself: a HEAD of a missing user was 200.
+     * Jetty drops the body). Javalin adds no HEAD route by itself, and its fallback answers 200 for
+     * any path.
      */
     static void getAndHead(Javalin app, String path, Handler handler) {
         app.get(path, handler);

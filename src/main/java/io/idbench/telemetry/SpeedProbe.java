@@ -8,9 +8,8 @@ import java.lang.management.ThreadMXBean;
  * registers, no memory) timed by the CPU time of the thread that does it. Waiting for a core does
  * not count, so a busy machine does not slow it; a slower core does: a lower clock, or a
  * hypervisor that shares the physical core with another tenant (which the VM's own accounting
- * shows as little or no steal). Measured here: two runs of one commit 24 % apart in CPU per
- * request of every process, with others at 2 % and steal at 1.4 %. Runs on machines this far
- * apart in speed are not compared.
+ * shows as little or no steal), which moves the CPU per request of every process together. Runs
+ * on machines that ran this far apart in speed are not compared (docs/measurement.md).
  */
 final class SpeedProbe {
     /** About a millisecond of work on this machine: 0.4 % of a core at four runs a second. */

@@ -407,10 +407,10 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
      * Without a filter, the page is read in key order from r. With one, the page's ids are chosen
      * from the matching set first (key read by id for each match), and only those rows are
      * joined: the plan then never depends on how many matches the planner expects, and r is
-     * never scanned (at 100k users it preferred a sequential scan of r_user to a few probes). The
-     * page also counts the matching set it has computed anyway ({@code count(*) OVER ()}, the last
-     * column), so the count statement only runs for an empty page: plan 4's type and range computed
-     * its semi-join twice, 40 and 35 ms a request under load at 100k.
+     * never scanned (the planner may prefer a sequential scan of r to a few probes). The page
+     * also counts the matching set it has computed anyway ({@code count(*) OVER ()}, the last
+     * column), so the count statement only runs for an empty page instead of computing the set
+     * a second time.
      */
     private static List<Sql> statements(OwnerKind kind, ListQuery q, int memberLimit, boolean attributes) {
         RelationalTable t = kind.table();
