@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code idbench compare}: a recorded run against a baseline; exit 1 when a figure regressed. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compares a recorded run with a baseline, figure by figure (p50, p95, p99, throughput, the service's",
-                "time and CPU per request, the system's CPU per request, per operation): a figure regressed when it is",
+        description = {"Compares a recorded run with a baseline and says what regressed.",
+                "Figure by figure (p50, p95, p99, throughput, the service's time and CPU per request, the system's",
+                "CPU per request, per operation): a figure regressed when it is",
                 "worse by at least --tolerance percent AND the change is significant, tested against both runs'",
                 "confidence intervals with all figures corrected for together (Holm, family-wise --alpha); an error",
                 "rate above the baseline's is a regression too. A run disturbed by other processes gets no verdict.",

@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
  * until Ctrl-C or SIGTERM, then stops Keycloak and PostgreSQL.
  */
 @Command(name = "keycloak", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Starts Keycloak " + KeycloakSetup.VERSION + " (from its distribution on Maven Central, unpacked by a build with",
-                "-Ptarget-keycloak) as a SCIM 2.0 target: loopback only, --cache=local, the scim-api feature, its database on",
+        description = {"Starts Keycloak " + KeycloakSetup.VERSION + " as a SCIM 2.0 target, configured for the workload.",
+                "From its distribution on Maven Central (unpacked by a build with -Ptarget-keycloak):",
+                "loopback only, --cache=local, the scim-api feature, its database on",
                 "idbench's PostgreSQL (a database of its own, created afresh) or H2. Configures a realm with the SCIM API, the",
                 "user-profile attributes the workload's identities carry, and a confidential client (client credentials) whose",
                 "tokens the SCIM API accepts. Runs until Ctrl-C or SIGTERM, then stops everything it started."},

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  * bulk-loads the index too; then stops everything and prints what each phase took.
  */
 @Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Seeds --users=N identities of the docs/workload.md profile (identity N is always the same), by COPY",
+        description = {"Seeds a dataset of identities, or another SCIM server over its API.",
+                "--users=N identities of the docs/workload.md profile (identity N is always the same), by COPY",
                 "with indexes and keys built after the load, or reuses the dataset when it is kept; with a search engine,",
                 "bulk-loads its index too. Prints progress, then the time of each phase and the rate; --record writes it as JSON.",
                 "The embedded PostgreSQL keeps every dataset in --pg-data-dir: later runs clone it in seconds.",

@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
  * SIGTERM, then stops everything it started (PostgreSQL included), in reverse order.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Starts the identity service under test (SCIM 2.0 at /scim/v2) on PostgreSQL, searching with SQL,",
-                "Elasticsearch or OpenSearch, with --users=N identities seeded (or reused when that dataset is kept).",
+        description = {"Starts the identity service under test, a SCIM 2.0 server on PostgreSQL.",
+                "It serves /scim/v2, searches with SQL, Elasticsearch or OpenSearch, and holds --users=N identities seeded",
+                "(or reused when that dataset is kept).",
                 "Prints which provider it chose for each service, and why.",
                 "Runs until Ctrl-C or SIGTERM, then stops everything it started, PostgreSQL included."},
         footer = {"", "Example:",
