@@ -11,10 +11,7 @@ import io.idbench.targets.ScimSeeder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Deque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,11 +25,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "keycloak", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts Keycloak " + KeycloakSetup.VERSION + " as a SCIM 2.0 target, configured for the workload.",
-                "From its distribution on Maven Central (unpacked by a build with -Ptarget-keycloak):",
-                "loopback only, --cache=local, the scim-api feature, its database on",
-                "idbench's PostgreSQL (a database of its own, created afresh) or H2. Configures a realm with the SCIM API, the",
-                "user-profile attributes the workload's identities carry, and a confidential client (client credentials) whose",
-                "tokens the SCIM API accepts. Runs until Ctrl-C or SIGTERM, then stops everything it started."},
+                "It runs from the distribution on Maven Central (unpacked by a build with -Ptarget-keycloak), loopback only,",
+                "--cache=local, with the scim-api feature; its database is on idbench's PostgreSQL (a database of its own,",
+                "created afresh) or H2. Configures a realm with the SCIM API, the user-profile attributes the workload's",
+                "identities carry, and a confidential client (client credentials) whose tokens the SCIM API accepts.",
+                "Runs until Ctrl-C or SIGTERM, then stops everything it started."},
         footer = {"", "Example:", "  java -jar target/idbench.jar keycloak --info-file=/tmp/kc.json",
                 "  then: token from tokenUrl with clientId/clientSecret of /tmp/kc.json; SCIM at its baseUrl"})
 public final class KeycloakCommand implements Callable<Integer> {
@@ -41,6 +38,9 @@ public final class KeycloakCommand implements Callable<Integer> {
 
     @Mixin
     DatabaseOptions database;
+
+    @Mixin
+    ServedUntilStopped lifecycle;
 
     @Option(names = "--keycloak-db", paramLabel = "<db>", defaultValue = KeycloakSetup.DB_POSTGRES,
             description = "Keycloak's database: postgres (idbench's PostgreSQL, --db-* options) or h2 (default: ${DEFAULT-VALUE}).")
@@ -83,13 +83,6 @@ public final class KeycloakCommand implements Callable<Integer> {
             description = "Write the SCIM base URL, token URL, client id and secret as JSON (mode 0600) once ready.")
     Path infoFile;
 
-    @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
-            description = "The benchmark run this target serves: marked interrupted if it stops while the run still runs.")
-    Path runRecord;
-
-    @Option(names = "--stop-with-parent", hidden = true, description = "Stop when the process that started this one ends.")
-    boolean stopWithParent;
-
     /** Validates the options as {@link #call} would use them (a {@link io.idbench.config.ConfigException} otherwise). */
     public void check() {
         setup();
@@ -113,10 +106,7 @@ public final class KeycloakCommand implements Callable<Integer> {
         check();
         KeycloakSetup setup = setup();
         PrintWriter out = spec.commandLine().getOut();
-        Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = ServiceStack.stopOnExit(runRecord, "Keycloak", started, out, stopped, stopWithParent);
-        try {
+        return lifecycle.run("Keycloak", out, started -> {
             KeycloakStack.Started k = new KeycloakStack(new KeycloakStack.Options(setup, database.apply(ScenarioConfig.builder()).build(),
                     users, fresh, seedParallelism, idsFile), out, started).start();
             out.println("Stop with Ctrl-C (or SIGTERM): Keycloak and PostgreSQL stop together.");
@@ -124,13 +114,7 @@ public final class KeycloakCommand implements Callable<Integer> {
             if (infoFile != null) {
                 writeInfo(setup, k);
             }
-        } catch (Exception e) {
-            Runtime.getRuntime().removeShutdownHook(hook);
-            ServiceStack.stopAll(started, out);
-            throw e;
-        }
-        stopped.await();
-        return 0;
+        });
     }
 
     private void writeInfo(KeycloakSetup setup, KeycloakStack.Started k) throws IOException {

@@ -32,9 +32,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Seeds a dataset of identities, or another SCIM server over its API.",
-                "--users=N identities of the docs/workload.md profile (identity N is always the same), by COPY",
+                "It loads --users=N identities of the docs/workload.md profile (identity N is always the same) by COPY,",
                 "with indexes and keys built after the load, or reuses the dataset when it is kept; with a search engine,",
-                "bulk-loads its index too. Prints progress, then the time of each phase and the rate; --record writes it as JSON.",
+                "it bulk-loads the index too. Prints progress, then the time of each phase and the rate; --record writes it as JSON.",
                 "The embedded PostgreSQL keeps every dataset in --pg-data-dir: later runs clone it in seconds.",
                 "With --target-url: seeds another SCIM 2.0 server over its API instead (the same identities, groups hr and",
                 "employee), keeps what it holds already, checks user.1, user.N and hr's members, and writes the ids it assigned."},

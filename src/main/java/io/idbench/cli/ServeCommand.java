@@ -11,10 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Deque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +38,9 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Mixin
     StackOptions stack;
+
+    @Mixin
+    ServedUntilStopped lifecycle;
 
     @Option(names = "--bind", paramLabel = "<address>", defaultValue = ScenarioConfig.DEFAULT_BIND,
             description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only).")
@@ -114,22 +114,11 @@ public final class ServeCommand implements Callable<Integer> {
                 .withTokenKey(tokenKey)).build();
     }
 
-    @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
-            description = "The benchmark run this service serves: marked interrupted if the service stops while it still runs.")
-    Path runRecord;
-
-    @Option(names = "--stop-with-parent", hidden = true,
-            description = "Stop when the process that started this one ends (a build killed with SIGKILL leaves nothing).")
-    boolean stopWithParent;
-
     @Override
     public Integer call() throws Exception {
         ScenarioConfig config = config();
         PrintWriter out = spec.commandLine().getOut();
-        Deque<AutoCloseable> started = new ConcurrentLinkedDeque<>();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = ServiceStack.stopOnExit(runRecord, "the service", started, out, stopped, stopWithParent);
-        try {
+        return lifecycle.run("the service", out, started -> {
             ServiceStack stack = ServiceStack.start(config, out, started);
             String staticToken = config.token() != null ? config.token() : TokenService.randomToken();
             String adminPw = config.adminPassword() != null ? config.adminPassword() : TokenService.randomToken();
@@ -142,13 +131,7 @@ public final class ServeCommand implements Callable<Integer> {
             if (infoFile != null) {
                 writeInfo(server, staticToken, config.adminPassword() == null ? adminPw : null, stack, config);
             }
-        } catch (Exception e) {
-            Runtime.getRuntime().removeShutdownHook(hook);
-            stopAll(started, out);
-            throw e;
-        }
-        stopped.await();
-        return 0;
+        });
     }
 
     /** The options serve shares with seed: dataset, search, database. */
@@ -209,9 +192,4 @@ public final class ServeCommand implements Callable<Integer> {
                 searchEngine, stack.providers, database, null, null, stack.seed.orElse(null)).write(infoFile);
     }
 
-    private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {
-        ServiceStack.stopAll(started, out);
-        out.println("Stopped.");
-        out.flush();
-    }
 }

@@ -13,7 +13,6 @@ import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.provision.SearchEngineProvider;
 import io.idbench.record.Environment;
-import io.idbench.record.RecordFile;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Telemetry;
 import io.idbench.search.IndexedIdentityStore;
@@ -41,7 +40,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -197,34 +195,6 @@ final class ServiceStack {
         } catch (SQLException e) {
             return Optional.empty();
         }
-    }
-
-    /**
-     * The shutdown hook of a process that serves a benchmark run ({@code serve}, {@code keycloak}): marks the run
-     * interrupted when it is still running ({@code what} says who stopped), stops everything started, then releases
-     * {@code stopped}. With {@code stopWithParent}, the process exits (running the hook) when its parent ends.
-     */
-    static Thread stopOnExit(Path runRecord, String what, Deque<AutoCloseable> started, PrintWriter out, CountDownLatch stopped,
-            boolean stopWithParent) {
-        Thread hook = new Thread(() -> {
-            if (runRecord != null && RecordFile.interruptIfRunning(runRecord, DeathWatch.death().orElse(
-                    what + " was stopped before the run was recorded (the build failed or was stopped)"))) {
-                out.println("Run " + runRecord + " recorded as interrupted");
-            }
-            stopAll(started, out);
-            out.println("Stopped.");
-            out.flush();
-            stopped.countDown();
-        }, "idbench-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (stopWithParent) {
-            // System.exit runs the hook above: the same orderly stop as SIGTERM.
-            ProcessHandle.current().parent().ifPresent(p -> {
-                // Nothing to observe: the future completes only when the parent has gone, and this process with it.
-                var unused = p.onExit().thenRun(() -> System.exit(3));
-            });
-        }
-        return hook;
     }
 
     /** Stops everything started, last first; a failure to stop one is reported and the others still stop. */

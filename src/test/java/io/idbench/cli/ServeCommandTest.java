@@ -92,8 +92,8 @@ class ServeCommandTest {
         assertThat(out.toString()).isNotEmpty();
         out.getBuffer().setLength(0);
         run("compare", "--help");
-        assertThat(out.toString()).contains("\nCompares a recorded run with a baseline, figure by figure (p50, p95, p99, throughput, the"
-                + " service's\ntime and CPU per request");
+        assertThat(out.toString()).contains("\nCompares a recorded run with a baseline and says what regressed.\nFigure by figure (p50,"
+                + " p95, p99, throughput, the service's time and CPU per request, the system's\nCPU per request");
     }
 
     @Test
