@@ -1,26 +1,21 @@
 package io.idbench.config;
 
-/** Who answers searches: the storage's own SQL, or a search engine fed by the service. */
+/**
+ * Who answers searches: the storage's own SQL, or a search engine fed by the service. An engine's
+ * {@link #id()} is also its launcher's and distribution's name.
+ */
 public enum SearchMode implements Choice {
     /** The storage's own queries (no engine). */
-    SQL("sql", "sql", null),
-    ELASTICSEARCH("elasticsearch", "es", "Elasticsearch"),
-    OPENSEARCH("opensearch", "os", "OpenSearch");
+    SQL("sql", null),
+    ELASTICSEARCH("es", "Elasticsearch"),
+    OPENSEARCH("os", "OpenSearch");
 
-    private final String id;
     private final String shortName;
     private final String productName;
 
-    SearchMode(String id, String shortName, String productName) {
-        this.id = id;
+    SearchMode(String shortName, String productName) {
         this.shortName = shortName;
         this.productName = productName;
-    }
-
-    /** Also the engine's launcher and distribution name. */
-    @Override
-    public String id() {
-        return id;
     }
 
     /** What 2018's scenario names append for it: {@code -es}, {@code -os}, nothing for sql. */
@@ -48,7 +43,7 @@ public enum SearchMode implements Choice {
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 
     /** The search named {@code text} (any case); a {@link ConfigException} names the choices otherwise. */

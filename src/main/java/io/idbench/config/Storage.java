@@ -8,36 +8,34 @@ package io.idbench.config;
  */
 public enum Storage implements Choice {
     /** One row per resource, the SCIM document in a JSONB column (the 2018 study's "pgjsonb"). */
-    JSONB("jsonb", "scim_user"),
+    JSONB("scim"),
     /** Syncope's JPA mapping: a user row plus one row per attribute value (EAV; 2018's "postgres"). */
-    RELATIONAL("relational", "r_user");
+    RELATIONAL("r");
 
-    private final String id;
-    private final String userTable;
+    private final String tablePrefix;
 
-    Storage(String id, String userTable) {
-        this.id = id;
-        this.userTable = userTable;
-    }
-
-    @Override
-    public String id() {
-        return id;
+    Storage(String tablePrefix) {
+        this.tablePrefix = tablePrefix;
     }
 
     /** The table holding one row per user. */
     public String userTable() {
-        return userTable;
+        return tablePrefix + "_user";
     }
 
-    /** The classpath resource with the storage's DDL, run by the store at start-up. */
+    /** What the names of the storage's resource and membership tables start with: {@code scim}, {@code r}. */
+    public String tablePrefix() {
+        return tablePrefix;
+    }
+
+    /** The classpath resource with the storage's own DDL (the memberships' is shared: store/StorageSchema). */
     public String schemaResource() {
-        return "/db/" + id + "/schema.sql";
+        return "/db/" + id() + "/schema.sql";
     }
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 
     /** The storage named {@code text} (any case); a {@link ConfigException} names the choices otherwise. */

@@ -2,7 +2,7 @@ package io.idbench.seed;
 
 import io.idbench.config.Storage;
 import io.idbench.record.SeedRecord;
-import io.idbench.store.Jdbc;
+import io.idbench.store.StorageSchema;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -54,7 +54,7 @@ public record Dataset(Storage storage, long users, boolean dyn, int generatorVer
     }
 
     /**
-     * The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql)
+     * The first 8 hex digits of the SHA-256 of the storage's DDL (db/&lt;storage&gt;/schema.sql and db/membership.sql)
      * without its comments and blank lines: a reworded comment does not make every seeded dataset stale.
      */
     static String fingerprint(Storage storage) {
@@ -80,6 +80,6 @@ public record Dataset(Storage storage, long users, boolean dyn, int generatorVer
 
     /** The storage's DDL, exactly as the store runs it at start-up. */
     static String ddl(Storage storage) {
-        return Jdbc.resourceText(storage.schemaResource());
+        return StorageSchema.ddl(storage);
     }
 }

@@ -57,7 +57,11 @@ public final class Jdbc {
 
     /** Runs an idempotent SQL script from the class path (e.g. a schema) as one statement batch. */
     public void runScript(String resource) {
-        String script = resourceText(resource);
+        runStatements(resource, resourceText(resource));
+    }
+
+    /** Runs idempotent SQL statements as one batch; {@code what} names them in an error. */
+    public void runStatements(String what, String script) {
         try (Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             s.execute(script);
@@ -65,7 +69,7 @@ public final class Jdbc {
                 c.commit();
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot run " + resource + ": " + e.getMessage(), e);
+            throw new IllegalStateException("Cannot run " + what + ": " + e.getMessage(), e);
         }
     }
 

@@ -19,6 +19,7 @@ import io.idbench.store.MembershipSql;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
+import io.idbench.store.StorageSchema;
 import io.idbench.store.StoredResource;
 import io.idbench.store.UserFields;
 import java.sql.Connection;
@@ -41,12 +42,10 @@ import org.postgresql.util.ServerErrorMessage;
  * through Hibernate entities, searched with SQL compiled from the filter AST.
  */
 public final class JsonbIdentityStore extends SqlIdentityStore {
-    public static final String DDL = "/db/jsonb/schema.sql";
-    private static final String MEMBERSHIP = "scim_membership";
-    private static final String DYNAMIC_MEMBERSHIP = "scim_dyn_membership";
-    /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
-    private static final MembershipSql.MemberCounts MEMBER_COUNTS = new MembershipSql.MemberCounts("scim_membership_count",
-            "scim_membership_block");
+    private static final String MEMBERSHIP = StorageSchema.membership(Storage.JSONB);
+    private static final String DYNAMIC_MEMBERSHIP = StorageSchema.dynamicMembership(Storage.JSONB);
+    /** Direct member counts per group and bucket of user ids (db/membership.sql): counts and pages of large groups. */
+    private static final MembershipSql.MemberCounts MEMBER_COUNTS = StorageSchema.memberCounts(Storage.JSONB);
 
     private static final Map<String, String> UNIQUE_INDEXES = Map.of(
             "scim_user_user_name_uq", "userName",
@@ -64,7 +63,7 @@ public final class JsonbIdentityStore extends SqlIdentityStore {
     public JsonbIdentityStore(DataSource dataSource, ObjectMapper json) {
         super(dataSource, json, new Names(JsonbTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
                 JsonbTable.USERS.membershipSource(), GroupEntity.class));
-        jdbc.runScript(DDL);
+        StorageSchema.create(jdbc, Storage.JSONB);
         this.sessions = Jpa.sessionFactory(dataSource, UserEntity.class, GroupEntity.class);
         loadDynamicGroups();
     }

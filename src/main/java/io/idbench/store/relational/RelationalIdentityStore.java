@@ -21,6 +21,7 @@ import io.idbench.store.MembershipSql;
 import io.idbench.store.ResultPage;
 import io.idbench.store.Sql;
 import io.idbench.store.SqlIdentityStore;
+import io.idbench.store.StorageSchema;
 import io.idbench.store.StoredResource;
 import io.idbench.store.UserFields;
 import java.sql.Connection;
@@ -56,15 +57,13 @@ import org.postgresql.util.ServerErrorMessage;
  * {@link EavMapper} and the filters in {@link RelationalFilterSql}.
  */
 public final class RelationalIdentityStore extends SqlIdentityStore {
-    public static final String DDL = "/db/relational/schema.sql";
-    private static final String MEMBERSHIP = "r_membership";
-    private static final String DYNAMIC_MEMBERSHIP = "r_dyn_membership";
+    private static final String MEMBERSHIP = StorageSchema.membership(Storage.RELATIONAL);
+    private static final String DYNAMIC_MEMBERSHIP = StorageSchema.dynamicMembership(Storage.RELATIONAL);
     /** The column of a filtered page's statement that counts all its matches. */
     private static final int TOTAL_COLUMN = 8;
 
-    /** Direct member counts per group and bucket of user ids (schema.sql): counts and pages of large groups. */
-    private static final MembershipSql.MemberCounts MEMBER_COUNTS = new MembershipSql.MemberCounts("r_membership_count",
-            "r_membership_block");
+    /** Direct member counts per group and bucket of user ids (db/membership.sql): counts and pages of large groups. */
+    private static final MembershipSql.MemberCounts MEMBER_COUNTS = StorageSchema.memberCounts(Storage.RELATIONAL);
     private static final Pattern UNIQUE_KEY = Pattern.compile("\\(schema_id, value\\)=\\((\\d+),");
 
     private final OwnerKind users;
@@ -73,7 +72,7 @@ public final class RelationalIdentityStore extends SqlIdentityStore {
     public RelationalIdentityStore(DataSource dataSource, ObjectMapper json) {
         super(dataSource, json, new Names(RelationalTable.USERS.table(), MEMBERSHIP, DYNAMIC_MEMBERSHIP,
                 RelationalTable.USERS.membershipSource(), GroupRow.class));
-        jdbc.runScript(DDL);
+        StorageSchema.create(jdbc, Storage.RELATIONAL);
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
             c.setAutoCommit(false);
