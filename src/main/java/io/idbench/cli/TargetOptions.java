@@ -6,7 +6,6 @@ import io.idbench.config.Loopback;
 import io.idbench.targets.ScimClient;
 import io.idbench.targets.ScimSeeder;
 import io.idbench.targets.TokenSource;
-import java.net.URI;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -52,18 +51,7 @@ final class TargetOptions {
 
     /** The target's client, every option checked (a {@link ConfigException} with what is wrong otherwise). */
     ScimClient client() {
-        URI uri;
-        try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            uri = null;
-        }
-        if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
-            throw new ConfigException("--target-url must look like http://127.0.0.1:8080/scim/v2, was '" + url + "'");
-        }
-        if (!Loopback.URL_HOSTS.contains(uri.getHost())) {
-            throw new ConfigException("--target-url must be on this machine (127.0.0.1, localhost or [::1]), was '" + url + "'");
-        }
+        Loopback.httpUrl("--target-url", url, "http://127.0.0.1:8080/scim/v2");
         if ((token == null) == (tokenUrl == null)) {
             throw new ConfigException("--target-url needs --target-token or --token-url (one of them)");
         }

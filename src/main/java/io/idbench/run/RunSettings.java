@@ -7,14 +7,13 @@ import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
 import io.idbench.results.ScenarioNames;
 import io.idbench.targets.KeycloakSetup;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The run's own parameters (the load, the record, the thresholds), typed and validated once with
@@ -224,19 +223,7 @@ public final class RunSettings {
     }
 
     private void checkTarget(ScenarioResolver.Resolved r) {
-        URI uri = null;
-        try {
-            uri = new URI(targetUrl);
-        } catch (URISyntaxException e) {
-            // reported below, as any other malformed URL
-        }
-        if (uri == null || uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
-            throw new ConfigException("target.url must look like http://127.0.0.1:8080/scim/v2, was '" + targetUrl + "'");
-        }
-        if (!Loopback.URL_HOSTS.contains(uri.getHost())) {
-            throw new ConfigException("target.url must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback"
-                    + " only, was '" + targetUrl + "'");
-        }
+        Loopback.httpUrl("target.url", targetUrl, "http://127.0.0.1:8080/scim/v2");
         if (targetToken == null && targetAuth == null) {
             throw new ConfigException("target.url needs target.token (a static bearer token) or target.tokenUrl (tokens obtained "
                     + "and refreshed) of that SCIM server");
@@ -304,13 +291,7 @@ public final class RunSettings {
     }
 
     static long longIn(ScenarioResolver.Resolved r, String key, long min, long max) {
-        String v = r.get(key);
-        long n;
-        try {
-            n = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be a whole number, was '" + v + "'");
-        }
+        long n = parsed(r, key, Long::valueOf, "a whole number");
         if (n < min || n > max) {
             throw new ConfigException(key + " must be " + (max == Long.MAX_VALUE ? "at least " + min
                     : "between " + min + " and " + max) + ", was " + n);
@@ -319,16 +300,20 @@ public final class RunSettings {
     }
 
     private static double doubleIn(ScenarioResolver.Resolved r, String key, double min, double max) {
-        String v = r.get(key);
-        double d;
-        try {
-            d = Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be a number, was '" + v + "'");
-        }
+        double d = parsed(r, key, Double::valueOf, "a number");
         if (!(d >= min && d <= max)) {
-            throw new ConfigException(key + " must be between " + (long) min + " and " + (long) max + ", was " + v);
+            throw new ConfigException(key + " must be between " + (long) min + " and " + (long) max + ", was " + r.get(key));
         }
         return d;
+    }
+
+    /** {@code key}'s value parsed, else "{@code key} must be {@code what}, was '…'". */
+    private static <T> T parsed(ScenarioResolver.Resolved r, String key, Function<String, T> parse, String what) {
+        String v = r.get(key);
+        try {
+            return parse.apply(v);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be " + what + ", was '" + v + "'");
+        }
     }
 }

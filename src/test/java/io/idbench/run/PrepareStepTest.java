@@ -128,7 +128,7 @@ class PrepareStepTest {
                         "target.grant=password needs target.user and target.password"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://example.org/token",
                         "target.clientId", "c", "target.clientSecret", "s"), List.of(),
-                        "target.tokenUrl must be on this machine (127.0.0.1, localhost or [::1]), was 'http://example.org/token'"),
+                        "target.tokenUrl must be on this machine (127.0.0.1, localhost or [::1]): idbench loads loopback only, was 'http://example.org/token'"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.tokenUrl", "http://127.0.0.1:8080/token",
                         "target.grant", "implicit"), List.of(), "target.grant must be one of client_credentials, password, was 'implicit'"),
                 Arguments.of(d("target.clientId", "c"), List.of(), "target.clientId is given without target.tokenUrl"),
