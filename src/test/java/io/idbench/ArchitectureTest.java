@@ -56,8 +56,8 @@ class ArchitectureTest {
                     "service", "site", "cli", "run")
             .whereLayer("config").mayOnlyBeAccessedByLayers("common", "record", "scim", "membership", "provision", "telemetry",
                     "store", "search", "seed", "results", "targets", "service", "site", "cli", "run")
-            .whereLayer("common").mayOnlyBeAccessedByLayers("record", "provision", "telemetry", "seed", "results", "targets",
-                    "service", "site", "cli", "run");
+            .whereLayer("common").mayOnlyBeAccessedByLayers("record", "scim", "membership", "provision", "telemetry", "store",
+                    "search", "seed", "results", "targets", "service", "site", "cli", "run");
 
     @BeforeAll
     static void importMainClasses() {

@@ -1,5 +1,6 @@
 package io.idbench.common;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,6 +29,15 @@ public final class Json {
 
     public static ObjectMapper mapper() {
         return MAPPER;
+    }
+
+    /** {@code value} as compact JSON text; one that cannot be written is a bug, not an input error. */
+    public static String text(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot write " + value.getClass().getSimpleName() + " as JSON: " + e.getOriginalMessage(), e);
+        }
     }
 
     /**

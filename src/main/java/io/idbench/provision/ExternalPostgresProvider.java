@@ -2,28 +2,12 @@ package io.idbench.provision;
 
 import io.idbench.config.Provider;
 
-/** A PostgreSQL server someone else runs (--db-url): nothing to start or stop. */
-public final class ExternalPostgresProvider implements PostgresProvider {
-    private final String url;
-    private final String user;
-    private final String password;
-    private final String why;
-
-    public ExternalPostgresProvider(String url, String user, String password, String why) {
-        this.url = url;
-        this.user = user;
-        this.password = password;
-        this.why = why;
-    }
-
-    @Override
-    public String jdbcUrl() { return url; }
-
-    @Override
-    public String user() { return user; }
-
-    @Override
-    public String password() { return password; }
+/**
+ * A PostgreSQL server someone else runs (--db-url): nothing to start or stop.
+ *
+ * @param why why this provider was chosen, for the console
+ */
+public record ExternalPostgresProvider(String jdbcUrl, String user, String password, String why) implements PostgresProvider {
 
     @Override
     public Provider provider() {
@@ -32,7 +16,13 @@ public final class ExternalPostgresProvider implements PostgresProvider {
 
     @Override
     public String description() {
-        return "PostgreSQL: external at " + url + " (" + why + ")";
+        return "PostgreSQL: external at " + jdbcUrl + " (" + why + ")";
+    }
+
+    /** The description: a record's own toString would print the password. */
+    @Override
+    public String toString() {
+        return description();
     }
 
     @Override

@@ -196,9 +196,7 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     @Override
     public StoredResource createUser(UUID id, ObjectNode body, String passwordHash) {
-        StoredResource r = store.createUser(id, body, passwordHash);
-        afterCommit(List.of(r.id()), () -> index.index(r));
-        return r;
+        return reindexed(store.createUser(id, body, passwordHash));
     }
 
     @Override
@@ -208,9 +206,13 @@ public final class IndexedIdentityStore implements IdentityStore {
 
     @Override
     public StoredResource modifyUser(UUID id, Long expectedVersion, UserChange change) {
-        StoredResource r = store.modifyUser(id, expectedVersion, change);
-        afterCommit(List.of(r.id()), () -> index.index(r));
-        return r;
+        return reindexed(store.modifyUser(id, expectedVersion, change));
+    }
+
+    /** A user just written: its document follows once the write has committed. */
+    private StoredResource reindexed(StoredResource user) {
+        afterCommit(List.of(user.id()), () -> index.index(user));
+        return user;
     }
 
     @Override

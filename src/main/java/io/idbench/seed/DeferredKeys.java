@@ -60,35 +60,42 @@ final class DeferredKeys {
     static DeferredKeys of(Connection c, List<String> tables) throws SQLException {
         List<Definition> keys = new ArrayList<>();
         List<Definition> foreign = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT t.relname, k.conname, k.contype, pg_get_constraintdef(k.oid), "
+        forEachRow(c, tables, "SELECT t.relname, k.conname, k.contype, pg_get_constraintdef(k.oid), "
                 + "(SELECT r.relname FROM pg_class r WHERE r.oid = k.confrelid), "
                 + "CASE WHEN k.contype IN ('p', 'u') THEN pg_get_indexdef(k.conindid) END "
                 + "FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid "
                 + "WHERE t.relname = ANY(?) AND t.relnamespace = current_schema()::regnamespace AND k.contype IN ('p', 'u', 'f') "
-                + "ORDER BY t.relname, k.conname")) {
-            ps.setArray(1, c.createArrayOf("text", tables.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
+                + "ORDER BY t.relname, k.conname", rs -> {
                     Definition d = new Definition(rs.getString(1), rs.getString(2), Kind.ofConstraintType(rs.getString(3)),
                             "ALTER TABLE " + rs.getString(1) + " ADD CONSTRAINT " + rs.getString(2) + " " + rs.getString(4),
                             rs.getString(5), rs.getString(6));
                     (d.kind() == Kind.FOREIGN_KEY ? foreign : keys).add(d);
-                }
-            }
-        }
+                });
         // Indexes that back no constraint: the constraints above re-create their own.
-        try (PreparedStatement ps = c.prepareStatement("SELECT t.relname, x.relname, pg_get_indexdef(i.indexrelid) "
+        forEachRow(c, tables, "SELECT t.relname, x.relname, pg_get_indexdef(i.indexrelid) "
                 + "FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid "
                 + "WHERE t.relname = ANY(?) AND t.relnamespace = current_schema()::regnamespace "
-                + "AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY 1, 2")) {
+                + "AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY 1, 2",
+                rs -> keys.add(new Definition(rs.getString(1), rs.getString(2), Kind.INDEX, rs.getString(3), null, null)));
+        return new DeferredKeys(keys, foreign);
+    }
+
+    /** One row of a catalogue query. */
+    @FunctionalInterface
+    private interface Row {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs a catalogue query whose one parameter is the array of {@code tables}, row by row. */
+    private static void forEachRow(Connection c, List<String> tables, String sql, Row row) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, c.createArrayOf("text", tables.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    keys.add(new Definition(rs.getString(1), rs.getString(2), Kind.INDEX, rs.getString(3), null, null));
+                    row.read(rs);
                 }
             }
         }
-        return new DeferredKeys(keys, foreign);
     }
 
     /** Drops them all: foreign keys first (they depend on the keys they reference). */

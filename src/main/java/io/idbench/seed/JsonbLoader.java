@@ -1,8 +1,7 @@
 package io.idbench.seed;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.util.List;
@@ -16,11 +15,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class JsonbLoader implements StorageLoader {
     private final IdentityGenerator generator;
-    private final ObjectMapper json;
 
     JsonbLoader(IdentityGenerator generator) {
         this.generator = generator;
-        this.json = generator.json();
     }
 
     @Override
@@ -40,7 +37,7 @@ final class JsonbLoader implements StorageLoader {
                 ObjectNode body = generator.body(n);
                 List<DynamicGroups.Group> matching = memberships.matching(id, body);
                 String userName = body.remove("userName").textValue();
-                String doc = write(body);
+                String doc = Json.text(body);
                 generateNanos.add(System.nanoTime() - t0);
                 users.plain(id).text(userName).text(doc).text(input.passwordHash(n)).plain(1).plain(at).plain(at).endRow();
                 memberships.write(id, matching);
@@ -49,13 +46,5 @@ final class JsonbLoader implements StorageLoader {
             session.finish();
         }
         progress.step(input.users());
-    }
-
-    private String write(ObjectNode body) {
-        try {
-            return json.writeValueAsString(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.idbench.seed;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
+import io.idbench.common.Json;
 import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
 import io.idbench.provision.ConnectionPools;
@@ -116,7 +117,7 @@ public final class Seeder {
                 log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
                 s.execute("CREATE DATABASE " + dataset.loadingName());
                 loaded = load(run.sibling(dataset.loadingName()), dataset);
-                s.execute("COMMENT ON DATABASE " + dataset.loadingName() + " IS " + quote(write(loaded)));
+                s.execute("COMMENT ON DATABASE " + dataset.loadingName() + " IS " + quote(Json.text(loaded)));
                 // Complete: only now does it get the name a later run looks for.
                 s.execute("ALTER DATABASE " + dataset.loadingName() + " RENAME TO " + dataset.templateName());
                 s.execute("ALTER DATABASE " + dataset.templateName() + " WITH ALLOW_CONNECTIONS false");
@@ -299,16 +300,8 @@ public final class Seeder {
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
             SeedRecord record = dataset.record(SeedRecord.LOADED, phases, Duration.ofNanos(System.nanoTime() - t0),
                     databaseBytes(c, db.name()), null);
-            s.execute("UPDATE " + MARKER + " SET state = 'complete', record = " + quote(write(record)) + "::jsonb");
+            s.execute("UPDATE " + MARKER + " SET state = 'complete', record = " + quote(Json.text(record)) + "::jsonb");
             return record;
-        }
-    }
-
-    private String write(SeedRecord record) {
-        try {
-            return json.writeValueAsString(record);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import io.idbench.common.Json;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.filter.Expr;
 import io.idbench.scim.filter.ListQuery;
@@ -333,12 +334,8 @@ public abstract class SqlIdentityStore implements IdentityStore {
         }));
     }
 
-    protected String write(JsonNode node) {
-        try {
-            return json.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+    protected static String write(JsonNode node) {
+        return Json.text(node);
     }
 
     protected JsonNode readJson(String text) {

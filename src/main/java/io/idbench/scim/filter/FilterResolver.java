@@ -234,27 +234,17 @@ public final class FilterResolver {
     }
 
     private static Op op(FilterType ft) {
-        switch (ft) {
-            case EQUAL:
-            case NOT_EQUAL:
-                return Op.EQ;
-            case CONTAINS:
-                return Op.CO;
-            case STARTS_WITH:
-                return Op.SW;
-            case ENDS_WITH:
-                return Op.EW;
-            case GREATER_THAN:
-                return Op.GT;
-            case GREATER_OR_EQUAL:
-                return Op.GE;
-            case LESS_THAN:
-                return Op.LT;
-            case LESS_OR_EQUAL:
-                return Op.LE;
-            default:
-                throw ScimException.invalidFilter("Unsupported filter operator " + ft);
-        }
+        return switch (ft) {
+            case EQUAL, NOT_EQUAL -> Op.EQ;
+            case CONTAINS -> Op.CO;
+            case STARTS_WITH -> Op.SW;
+            case ENDS_WITH -> Op.EW;
+            case GREATER_THAN -> Op.GT;
+            case GREATER_OR_EQUAL -> Op.GE;
+            case LESS_THAN -> Op.LT;
+            case LESS_OR_EQUAL -> Op.LE;
+            default -> throw ScimException.invalidFilter("Unsupported filter operator " + ft);
+        };
     }
 
     /** Checks the operator against the attribute type and converts the literal to its canonical Java value. */

@@ -1,9 +1,9 @@
 package io.idbench.search.elastic;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.Json;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.SearchMode;
 import io.idbench.record.Telemetry;
@@ -220,7 +220,7 @@ public final class ElasticIndex implements SearchIndex {
                 ObjectNode action = json.createObjectNode();
                 action.putObject("index").put("_index", index).put("_id", u.id().toString())
                         .put("version", u.version()).put("version_type", "external_gte");
-                ndjson.append(text(action)).append('\n').append(text(document(u))).append('\n');
+                ndjson.append(Json.text(action)).append('\n').append(Json.text(document(u))).append('\n');
             }
             sendBulk(ndjson);
         }
@@ -235,7 +235,7 @@ public final class ElasticIndex implements SearchIndex {
         for (UUID id : ids) {
             ObjectNode action = json.createObjectNode();
             action.putObject("delete").put("_index", index).put("_id", id.toString());
-            ndjson.append(text(action)).append('\n');
+            ndjson.append(Json.text(action)).append('\n');
         }
         sendBulk(ndjson);
     }
@@ -376,7 +376,7 @@ public final class ElasticIndex implements SearchIndex {
     public String mappingFingerprint() {
         try {
             byte[] sha = MessageDigest.getInstance("SHA-256").digest(
-                    (text(documents.mapping()) + (layout.shards() == 1 ? "" : "|shards=" + layout.shards()))
+                    (Json.text(documents.mapping()) + (layout.shards() == 1 ? "" : "|shards=" + layout.shards()))
                             .getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 4);
         } catch (NoSuchAlgorithmException e) {
@@ -393,7 +393,7 @@ public final class ElasticIndex implements SearchIndex {
         Request request = new Request(method, endpoint);
         params.forEach(request::addParameter);
         if (body != null) {
-            request.setJsonEntity(text(body));
+            request.setJsonEntity(Json.text(body));
         }
         return perform(request);
     }
@@ -430,14 +430,6 @@ public final class ElasticIndex implements SearchIndex {
 
     private static String abbreviate(String s) {
         return s.length() <= 400 ? s : s.substring(0, 400) + "…";
-    }
-
-    private String text(JsonNode node) {
-        try {
-            return json.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override
