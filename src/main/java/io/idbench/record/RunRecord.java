@@ -22,7 +22,11 @@ import java.util.Map;
  *
  * @param labels    per label, the figures over all repetitions pooled: samples, errors, errorRate, throughput, mean, p50,
  *                  p95, p99, and the service's serverP50, serverP95, serverCpuUs where it sent them
- * @param intervals per label and figure, its value with a bootstrap interval (and the system's CPU per request, under ALL)
+ * @param intervals per label and figure, its value with a bootstrap interval (and the system's CPU per request, under ALL):
+ *                  how the figure moves within this run
+ * @param betweenRuns the same figures' intervals for comparing this run with a separate run: the run-to-run noise added
+ * @param unsteady  the labels whose figures kept rising or falling over the repetitions, each with how: pooled all the same,
+ *                  but not one steady figure
  * @param disturbed why other processes or the hypervisor took too much of the machine, or null: such a run has no verdict
  */
 @RecordBuilder
@@ -54,8 +58,10 @@ public record RunRecord(
         Map<String, Map<String, Spread>> spread,
         Map<String, Map<String, Double>> labels,
         Cost cost,
+        Map<String, String> unsteady,
         String disturbed,
         Map<String, Map<String, Interval>> intervals,
+        BetweenRuns betweenRuns,
         Statistics statistics,
         Thresholds thresholds,
         BaselineVerdict comparison,
@@ -88,6 +94,7 @@ public record RunRecord(
         spread = spread == null ? Map.of() : spread;
         labels = labels == null ? Map.of() : labels;
         intervals = intervals == null ? Map.of() : intervals;
+        unsteady = unsteady == null ? Map.of() : unsteady;
     }
 
     private static Map<String, String> laterShape() {
@@ -125,7 +132,7 @@ public record RunRecord(
      * given ({@code machine}, e.g. a build agent's), so that two agents of the same hardware stay apart.
      */
     public String machine() {
-        Environment env = environment == null ? new Environment(null, 0, 0, null, null, null, null, null, null, null, null)
+        Environment env = environment == null ? new Environment(null, 0, 0, null, null, null, null, null, null, null, null, null)
                 : environment;
         long gib = Math.round((double) env.memoryBytes() / (1L << 30));
         String model = env.cpuModel() == null ? "unknown CPU" : env.cpuModel();

@@ -2,18 +2,23 @@ package io.idbench.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An interleaved comparison, as both sides' records hold it: the two records ({@code a}, {@code b}), the minimum effect and
  * alpha, the schedule of the sides' repetitions, and B against A figure by figure; {@code skipped} says why there is no
- * verdict; {@code side} is this record's side.
+ * verdict; {@code side} is this record's side. {@code roundsForMinEffect}: per ALL figure (p50, p95, throughput), the rounds
+ * it would take to detect a change of the minimum effect with 80 % power, from how much the figure moved between rounds here.
+ * {@code startedFirst}: the side whose service was started first.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Versus(String a, String b, double minEffectPct, double alpha, List<Side> schedule, String skipped,
-        List<Change> changes, Long regressions, Long improvements, Integer figuresCompared, Side side) {
+        List<Change> changes, Long regressions, Long improvements, Integer figuresCompared, Map<String, Integer> roundsForMinEffect,
+        Side startedFirst, Side side) {
 
     /** The same comparison as side {@code side}'s record holds it. */
     public Versus as(Side side) {
-        return new Versus(a, b, minEffectPct, alpha, schedule, skipped, changes, regressions, improvements, figuresCompared, side);
+        return new Versus(a, b, minEffectPct, alpha, schedule, skipped, changes, regressions, improvements, figuresCompared,
+                roundsForMinEffect, startedFirst, side);
     }
 }

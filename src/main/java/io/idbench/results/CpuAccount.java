@@ -100,9 +100,11 @@ public final class CpuAccount {
         double others = Math.max(0, busy - own);
         double probes = columns.contains("probes") ? delta("probes", mf, to) : 0;
         double probeUs = probes >= 1 ? Math.round(delta("probeNs", mf, to) / probes / 10.0) / 100.0 : Double.NaN;
+        double reads = columns.contains("memoryReads") ? delta("memoryReads", mf, to) : 0;
+        double memoryNs = reads >= 1 ? Math.round(delta("memoryNs", mf, to) / reads * 100) / 100.0 : Double.NaN;
         MachineState m = new MachineState(pct(busy, capacity), pct(delta("iowaitMs", mf, to), capacity),
                 pct(delta("stealMs", mf, to), capacity),
-                pct(others, capacity), Math.round(delta("switches", mf, to) / machineSeconds), probeUs);
+                pct(others, capacity), Math.round(delta("switches", mf, to) / machineSeconds), probeUs, memoryNs);
         String disturbed = m.othersPct() > DISTURBED_OTHERS_PCT
                 ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine (more than %.0f%%)", m.othersPct(),
                         DISTURBED_OTHERS_PCT)

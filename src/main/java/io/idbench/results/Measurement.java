@@ -24,7 +24,7 @@ import java.util.Map;
  */
 public record Measurement(List<Repetition> settling, List<Repetition> repetitions, Map<String, JmeterEngine> engines,
         Map<String, Map<String, Spread>> spread, Map<String, Map<String, Double>> labels, Map<String, Map<String, Interval>> intervals,
-        Cost cost, Statistics statistics) {
+        Cost cost, Statistics statistics, Map<String, String> unsteady) {
 
     /** How the figures and intervals are taken, as the record says it. */
     public static final String METHOD = "figures over all repetitions pooled; intervals by a two-stage bootstrap: repetitions, then"
@@ -84,7 +84,8 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
         Map<String, JmeterEngine> engines = EngineLoad.of(measured);
         return new Measurement(settling, repetitions, EngineLoad.distributed(engines) ? engines : Map.of(),
                 labels.size() > 1 ? Repetitions.of(labels) : Map.of(), pooled, intervals, cost, new Statistics(METHOD, Bootstrap.LEVEL,
-                        Bootstrap.REPLICATES, labels.size(), LabelWindows.WINDOWS));
+                        Bootstrap.REPLICATES, labels.size(), LabelWindows.WINDOWS),
+                SteadyState.unsteady(repetitions, Verdict.DEFAULT_MIN_EFFECT, Verdict.DEFAULT_ALPHA));
     }
 
     /** The repetition's cost, when the CPU sampler's rows cover it (from its warm-up on: the machine's share), else null. */
@@ -124,6 +125,7 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
     /** The record with this measurement in it. */
     public RunRecord into(RunRecord r) {
         return r.withSettling(settling).withRepetitions(repetitions).withEngines(engines).withSpread(spread).withLabels(labels)
-                .withIntervals(intervals).withCost(cost).withDisturbed(cost == null ? null : cost.disturbed()).withStatistics(statistics);
+                .withIntervals(intervals).withCost(cost).withDisturbed(cost == null ? null : cost.disturbed()).withStatistics(statistics)
+                .withUnsteady(unsteady);
     }
 }

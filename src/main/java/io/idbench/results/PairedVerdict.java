@@ -4,6 +4,7 @@ import io.idbench.record.Change;
 
 import io.idbench.record.Repetition;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -38,31 +39,23 @@ public record PairedVerdict(double minEffectPct, double alpha) {
         }
         for (Map.Entry<String, Map<String, Double>> label : a.get(0).figures().entrySet()) {
             for (String figure : label.getValue().keySet()) {
-                double[] d = new double[rounds];
+                double[] d = logRatios(a, b, label.getKey(), figure);
+                int n = d.length;
+                if (n < 2) {
+                    continue;
+                }
                 double sumA = 0;
                 double sumB = 0;
-                int n = 0;
                 for (int r = 0; r < rounds; r++) {
                     double va = a.get(r).figure(label.getKey(), figure);
                     double vb = b.get(r).figure(label.getKey(), figure);
                     if (va > 0 && vb > 0) {
-                        d[n++] = Math.log(vb / va);
                         sumA += va;
                         sumB += vb;
                     }
                 }
-                if (n < 2) {
-                    continue;
-                }
-                double mean = 0;
-                for (int i = 0; i < n; i++) {
-                    mean += d[i] / n;
-                }
-                double var = 0;
-                for (int i = 0; i < n; i++) {
-                    var += (d[i] - mean) * (d[i] - mean) / (n - 1);
-                }
-                double se = Math.sqrt(var / n);
+                double mean = Arrays.stream(d).average().orElse(0);
+                double se = standardDeviation(d) / Math.sqrt(n);
                 double p = se == 0 ? (mean == 0 ? 1 : 0)
                         : 2 * (1 - new TDistribution(n - 1).cumulativeProbability(Math.abs(mean) / se));
                 tests.add(new Test(label.getKey(), figure, sumA / n, sumB / n, mean, se, n, p));
@@ -82,9 +75,41 @@ public record PairedVerdict(double minEffectPct, double alpha) {
             boolean big = Math.abs(change) >= minEffectPct;
             out.add(new Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()),
                     pct(t.d() + q * t.se()),
-                    t.p(), sig, sig && big && worse, sig && big && !worse));
+                    t.p(), sig, sig && big && worse, sig && big && !worse,
+                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.n() - 1, alpha, tests.size()))));
         }
         return out;
+    }
+
+    /**
+     * The rounds it would take to detect a change of {@code targetPct} in one figure with {@link Power#POWER}, from how
+     * much its ratio B/A moved from round to round here; 0 when fewer than two rounds have it.
+     *
+     * @param figures how many figures are tested together (the verdict's Holm correction)
+     */
+    public int roundsFor(double targetPct, List<Repetition> a, List<Repetition> b, String label, String figure, int figures) {
+        double[] d = logRatios(a, b, label, figure);
+        return d.length < 2 ? 0 : Power.roundsFor(targetPct, standardDeviation(d), alpha, figures);
+    }
+
+    /** Each round's log ratio B/A of a figure, for the rounds where both sides have it. */
+    private static double[] logRatios(List<Repetition> a, List<Repetition> b, String label, String figure) {
+        int rounds = Math.min(a.size(), b.size());
+        double[] d = new double[rounds];
+        int n = 0;
+        for (int r = 0; r < rounds; r++) {
+            double va = a.get(r).figure(label, figure);
+            double vb = b.get(r).figure(label, figure);
+            if (va > 0 && vb > 0) {
+                d[n++] = Math.log(vb / va);
+            }
+        }
+        return Arrays.copyOf(d, n);
+    }
+
+    private static double standardDeviation(double[] x) {
+        double mean = Arrays.stream(x).average().orElse(0);
+        return Math.sqrt(Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum() / (x.length - 1));
     }
 
     private static double pct(double logRatio) {

@@ -47,10 +47,12 @@ public final class RunCost {
         }
         double seconds = reps.stream().mapToDouble(RepetitionCost::machineSeconds).sum();
         double[] probes = reps.stream().mapToDouble(w -> w.machine().probeUs()).filter(Double::isFinite).toArray();
+        double[] memory = reps.stream().map(w -> w.machine().memoryNs()).filter(v -> v != null && Double.isFinite(v))
+                .mapToDouble(Double::doubleValue).toArray();
         MachineState machine = new MachineState(weighted(reps, m -> m.busyPct(), seconds),
                 weighted(reps, m -> m.iowaitPct(), seconds), weighted(reps, m -> m.stealPct(), seconds),
                 weighted(reps, m -> m.othersPct(), seconds), weighted(reps, m -> m.switchesPerSecond(), seconds),
-                probes.length == 0 ? Double.NaN : Bootstrap.median(probes));
+                probes.length == 0 ? Double.NaN : Bootstrap.median(probes), memory.length == 0 ? null : Bootstrap.median(memory));
         String disturbed = machine.othersPct() > CpuAccount.DISTURBED_OTHERS_PCT
                 ? String.format(Locale.ROOT, "other processes used %.1f%% of the machine during the repetitions"
                         + " (more than %.0f%%)", machine.othersPct(), CpuAccount.DISTURBED_OTHERS_PCT)

@@ -74,8 +74,9 @@ public final class RunVerdict {
         long regressions = changes.stream().filter(Change::regression).count() + errors.stream().filter(Comparison.Delta::regression)
                 .count();
         int compared = changes.size() + errors.size();
-        String how = String.format(Locale.ROOT, "worse by at least %s%% and significant (Holm, family-wise alpha %s; run-to-run noise"
-                + " %s), or more errors", Numbers.trim(minEffectPct), Numbers.trim(alpha), noise.source());
+        String how = String.format(Locale.ROOT, "worse by at least %s%% and significant (Holm, family-wise alpha %s; intervals between"
+                + " runs: each run's own with the run-to-run noise %s), or more errors", Numbers.trim(minEffectPct), Numbers.trim(alpha),
+                noise.source());
         String summary = regressions == 0 ? "No regression: none of " + compared + " figures " + how
                 : regressions + " of " + compared + " figures regressed: " + how;
         return new Outcome(regressions == 0 ? Kind.NO_REGRESSION : Kind.REGRESSED, lines, summary, changes, errors);

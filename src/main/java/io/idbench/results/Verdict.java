@@ -82,7 +82,8 @@ public record Verdict(double minEffectPct, double alpha) {
             boolean sig = significant.contains(t);
             boolean big = Math.abs(change) >= minEffectPct;
             out.add(new Change(t.label(), t.figure(), t.base(), t.run(), change, pct(t.d() - z * t.se()), pct(t.d() + z * t.se()), t.p(),
-                    sig, sig && big && worse, sig && big && !worse));
+                    sig, sig && big && worse, sig && big && !worse,
+                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.df(), alpha, m))));
         }
         return out;
     }

@@ -4,7 +4,10 @@ import io.idbench.record.Environment.Provider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +32,21 @@ final class Environment {
                         + ")",
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
                 System.getProperty("idbench.jmeter.version", "unknown"), git(basedir, "rev-parse", "HEAD"),
-                dirty != null && !dirty.isBlank(),
+                dirty != null && !dirty.isBlank(), dirty != null && !dirty.isBlank() ? changesHash(basedir) : null,
                 Map.<String, Provider>of(), null, null);
+    }
+
+    /** The first 12 hex digits of the SHA-256 of {@code git diff HEAD}: the same uncommitted changes, the same hash. */
+    static String changesHash(Path basedir) {
+        String diff = git(basedir, "diff", "--no-color", "--no-ext-diff", "HEAD");
+        if (diff == null) {
+            return null;
+        }
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(diff.getBytes(StandardCharsets.UTF_8)), 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     private static String git(Path basedir, String... args) {

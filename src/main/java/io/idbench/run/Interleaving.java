@@ -16,6 +16,14 @@ final class Interleaving {
     private Interleaving() {
     }
 
+    /**
+     * Which side's service starts first when two are compared: at random, seeded by the run's id, so that over runs each side
+     * starts first as often (the one started second finds the machine's memory and caches as the first left them).
+     */
+    static Side startsFirst(String runId) {
+        return new Random(~runId.hashCode()).nextBoolean() ? Side.A : Side.B;
+    }
+
     /** {@code rounds} rounds of A and B, e.g. A B B A A B. */
     static List<Side> schedule(int rounds, String runId) {
         Random random = new Random(runId.hashCode());

@@ -34,6 +34,16 @@ record RecordPrinter(PrintStream out) {
                     f.get("errorRate") * 100, ci(ci.get("p50"), "%.2f"), ci(ci.get("p95"), "%.1f"), ci(ci.get("p99"), "%.1f"),
                     ci(ci.get("throughput"), "%.0f"), ci(ci.get("serverP50"), "%.3f")));
         });
+        out.println("[idbench] The intervals above are within this run (its repetitions and windows drawn again).");
+        if (r.betweenRuns() != null) {
+            Interval p50 = r.betweenRuns().interval(RunRecord.ALL, "p50");
+            Interval throughput = r.betweenRuns().interval(RunRecord.ALL, "throughput");
+            if (p50 != null && throughput != null) {
+                out.println("[idbench] Beside a separate run, read ALL p50 " + ci(p50, "%.2f") + " ms and throughput "
+                        + ci(throughput, "%.0f")
+                        + " req/s: the between-runs intervals, with the machine's run-to-run noise (" + r.betweenRuns().source() + ")");
+            }
+        }
         if (reps > 1) {
             Map<String, Spread> all = r.spread().get(RunRecord.ALL);
             out.println(String.format(Locale.ROOT, "[idbench] spread over %d repetitions (ALL): throughput %.1f … %.1f req/s (%.1f%%),"
@@ -48,9 +58,11 @@ record RecordPrinter(PrintStream out) {
             MachineState m = cost.machine();
             out.println(String.format(Locale.ROOT,
                     "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
-                            + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs",
-                    m.busyPct(), m.othersPct(), m.iowaitPct(), m.stealPct(), m.switchesPerSecond(), m.probeUs()));
+                            + " steal %.1f%%, %.0f context switches/s; speed probe %.2f µs, memory probe %.1f ns per read",
+                    m.busyPct(), m.othersPct(), m.iowaitPct(), m.stealPct(), m.switchesPerSecond(), m.probeUs(),
+                    m.memoryNs() == null ? Double.NaN : m.memoryNs()));
         }
+        r.unsteady().forEach((label, how) -> out.println("[idbench] NOT STEADY: " + label + ": " + how + " - pooled, but not one figure"));
         if (r.disturbed() != null) {
             out.println("[idbench] DISTURBED: " + r.disturbed() + " - this run is left out of verdicts");
         }

@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.common.FileTrees;
 import io.idbench.config.Plan;
+import io.idbench.record.BetweenRuns;
 import io.idbench.record.LabelSummary;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
@@ -10,6 +11,7 @@ import io.idbench.record.RunStatus;
 import io.idbench.record.Side;
 import io.idbench.record.Target;
 import io.idbench.record.Thresholds;
+import io.idbench.results.BetweenRunIntervals;
 import io.idbench.results.CpuAccount;
 import io.idbench.results.JtlReader;
 import io.idbench.results.Measurement;
@@ -53,6 +55,17 @@ record RecordStep(RunDirectory run, PrintStream out) {
         return problems;
     }
 
+    /**
+     * The run's intervals for comparing it with a separate run, the run-to-run noise estimated from the scenario's earlier
+     * runs beside it; the two sides of one interleaved run are one measurement, not two runs.
+     */
+    static BetweenRuns betweenRuns(RunRecord r, Path record) throws IOException {
+        String id = r.runId();
+        List<RunRecord> others = RecordFile.siblings(record).stream()
+                .filter(o -> !o.runId().equals(id) && !o.runId().equals(id + "-versus") && !id.equals(o.runId() + "-versus")).toList();
+        return BetweenRunIntervals.of(r, others, List.of(), "the scenario on this machine");
+    }
+
     /** One side's record: its part of the shared JTL, measured; the thresholds; the status. */
     private List<String> recordSide(PreparedRun state, Side side, Path record, CpuAccount cpu) throws IOException {
         RunRecord r = RecordFile.read(record);
@@ -68,6 +81,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             new RecordPrinter(out).engines(m.engines());
             problems.addAll(m.problems(state.repeat()));
             r = m.into(r);
+            r = r.withBetweenRuns(betweenRuns(r, record));
         }
         PreparedRun.Thresholds t = state.thresholds();
         Thresholds thresholds = new Thresholds(t.maxErrorPct(), t.maxP95(), t.maxP99());

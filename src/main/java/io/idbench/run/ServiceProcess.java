@@ -104,8 +104,9 @@ final class ServiceProcess {
 
     private static Process launchSampler(Path jar, List<String> pids, Path csv, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar",
-                jar.toString(), "cpu-sampler"));
+        // Its memory probe reads a buffer outside the heap, four times the last-level cache.
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:MaxDirectMemorySize=160m",
+                "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "cpu-sampler"));
         command.addAll(pids);
         command.add("--harness-pid=" + ProcessHandle.current().pid());
         command.add("--out=" + csv);

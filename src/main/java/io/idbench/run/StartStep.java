@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.cli.ReadyFile;
+import io.idbench.config.Plan;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
@@ -80,12 +81,19 @@ final class StartStep {
         }
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();
+        ServiceInfo b = null;
+        boolean bFirst = versus != null && Interleaving.startsFirst(state.runId()) == Side.B;
+        if (versus != null) {
+            out.println("[idbench] Side " + (bFirst ? "B" : "A") + "'s service starts first (drawn by the run's id: over runs, each"
+                    + " side as often)");
+        }
+        if (bFirst) {
+            b = startVersus(versus, timeout);
+        }
         ServiceInfo a = startService(Side.A, jar, record, timeout);
         List<ServiceInfo> replicas = startReplicas(state, a, record, timeout);
-        ServiceInfo b = null;
-        if (versus != null) {
-            Path versusJar = versus.jar() != null ? Path.of(versus.jar()) : jar;
-            b = startService(Side.B, versusJar, versus.recordPath(), timeout);
+        if (versus != null && !bFirst) {
+            b = startVersus(versus, timeout);
         }
         ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
         if (!state.settings().idbenchService()) {
@@ -109,6 +117,10 @@ final class StartStep {
     private void open(RunSide side) {
         RecordFile.write(side.recordPath(), RunRecord.opened(side.scenario(), side.runId(), Instant.now().toString(), side.parameters(),
                 side.parameterOrigins(), side.scenarioFile(), Environment.describe(basedir)));
+    }
+
+    private ServiceInfo startVersus(PreparedRun.Versus versus, Duration timeout) throws IOException, InterruptedException {
+        return startService(Side.B, versus.jar() != null ? Path.of(versus.jar()) : jar, versus.recordPath(), timeout);
     }
 
     /** Starts one side's service and waits until it is ready; its record learns its seed, providers and engine. */
@@ -172,16 +184,17 @@ final class StartStep {
             replicas.forEach(r -> all.add(TargetProperties.hostPort(r.baseUrl())));
             p.setProperty(prefix + "target.replicas", String.join(",", all));
         }
-        if (side == Side.A) {
-            // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant.
-            AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
-            p.setProperty("token.url", service.root() + Endpoints.TOKEN);
-            p.setProperty("token.grant", "password");
-            p.setProperty("token.user", login.user());
-            p.setProperty("token.password", login.password());
-            // The service's tokens outlive the run (token-ttl); the static token of a repetition start is never refreshed.
-            p.setProperty("token.refreshAt", "" + Long.MAX_VALUE);
-        }
+        // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant; the other plans use the
+        // static token. The service checks an issued token (a signature) at another cost than its static one, so side B
+        // authenticates as A does: in plan 1 it takes its token at its first iteration (token.groovy), A's Login having none.
+        AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
+        p.setProperty(prefix + "token.url", service.root() + Endpoints.TOKEN);
+        p.setProperty(prefix + "token.grant", "password");
+        p.setProperty(prefix + "token.user", login.user());
+        p.setProperty(prefix + "token.password", login.password());
+        // The service's tokens outlive the run (token-ttl): a token, once taken, is never refreshed.
+        boolean fetchFirst = side == Side.B && run.prepared().plan() == Plan.HETEROGENEOUS;
+        p.setProperty(prefix + "token.refreshAt", fetchFirst ? "0" : "" + Long.MAX_VALUE);
         TargetProperties.append(run, p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
     }
 

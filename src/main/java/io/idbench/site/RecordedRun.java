@@ -168,6 +168,11 @@ public record RecordedRun(Path dir, RunRecord record) {
         return c.length() > 7 ? c.substring(0, 7) : c;
     }
 
+    /** The code measured: the commit and, with uncommitted changes, their hash ({@link io.idbench.record.Environment#code}). */
+    public String code() {
+        return record.environment() == null ? "" : record.environment().code();
+    }
+
     /** The run's figures per label over all repetitions: samples, errorRate, throughput, mean, p50, p95, p99… */
     public Map<String, Map<String, Double>> labels() {
         return record.labels();

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import io.idbench.common.FileTrees;
+import io.idbench.record.BetweenRuns;
 import io.idbench.record.ComponentCost;
 import io.idbench.record.Distribution;
 import io.idbench.record.Interval;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * One run: its record copied beside the page (summary.json, the JTL and JMeter dashboard, the
@@ -49,7 +51,7 @@ final class RunPage {
     }
 
     /** @param withFiles whether the run's JTLs, dashboards and log come along, or only its summary.json */
-    static Page build(RecordedRun run, Path siteRoot, boolean withFiles) throws IOException {
+    static Page build(RecordedRun run, BetweenRuns betweenRuns, Path siteRoot, boolean withFiles) throws IOException {
         String dir = run.page().substring(0, run.page().lastIndexOf('/'));
         Path copied = siteRoot.resolve(dir);
         if (withFiles) {
@@ -99,7 +101,9 @@ final class RunPage {
         model.put("runFiles", runFiles(copied, s));
         model.put("charts", charts.stream().filter(c -> !costCharts.contains(c)).toList());
         model.put("costCharts", costCharts);
-        model.put("pooled", pooled(run));
+        model.put("pooled", pooled(run, run.record().intervals().isEmpty() ? null : run::interval));
+        model.put("pooledBetween", betweenRuns == null ? List.of() : pooled(run, betweenRuns::interval));
+        model.put("betweenSource", betweenRuns == null ? null : betweenRuns.source());
         model.put("pooledFigures", POOLED);
         return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts);
     }
@@ -139,16 +143,16 @@ final class RunPage {
         return out;
     }
 
-    /** Per label, the pooled figures with their intervals, as the statistics table shows them. */
-    private static List<Pooled> pooled(RecordedRun run) {
+    /** Per label, the pooled figures with their intervals ({@code intervals}: within the run, or between runs), as the tables show them. */
+    private static List<Pooled> pooled(RecordedRun run, BiFunction<String, String, Interval> intervals) {
         List<Pooled> out = new ArrayList<>();
-        if (run.record().intervals().isEmpty()) {
+        if (intervals == null) {
             return out;
         }
         run.labels().forEach((label, figures) -> {
             List<String> cells = new ArrayList<>();
             for (String f : POOLED) {
-                Interval i = run.interval(label, f);
+                Interval i = intervals.apply(label, f);
                 cells.add(i == null ? "–" : Table.number(i.value()) + " [" + Table.number(i.low()) + ", " + Table.number(i.high()) + "]");
             }
             out.add(new Pooled(label, Table.number(figures.getOrDefault("samples", Double.NaN)),

@@ -2,11 +2,14 @@ package io.idbench.site;
 
 import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
+import io.idbench.record.BetweenRuns;
+import io.idbench.results.BetweenRunIntervals;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,9 +116,11 @@ public final class Site {
             case LATEST -> new HashSet<>(history.latest());
             case NONE -> Set.of();
         };
+        Map<RecordedRun, List<RecordedRun>> seriesOf = new HashMap<>();
+        history.series().values().forEach(series -> series.forEach(r -> seriesOf.put(r, series)));
         int n = 0;
         for (RecordedRun run : history.all()) {
-            writer.write(RunPage.build(run, output, withFiles.contains(run)));
+            writer.write(RunPage.build(run, betweenRuns(run, seriesOf.getOrDefault(run, List.of())), output, withFiles.contains(run)));
             if (++n % 25 == 0) {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }
@@ -123,6 +128,18 @@ public final class Site {
         trends.verdict().write(output);
         progress.println("[site] written: " + output.resolve("index.html"));
         return trends.verdict();
+    }
+
+    /**
+     * The run's between-runs intervals: as recorded, or (a record from before they were) with the noise estimated from the
+     * other runs of its series.
+     */
+    private static BetweenRuns betweenRuns(RecordedRun run, List<RecordedRun> series) {
+        if (run.record().betweenRuns() != null || run.record().intervals().isEmpty()) {
+            return run.record().betweenRuns();
+        }
+        return BetweenRunIntervals.of(run.record(), series.stream().map(RecordedRun::record).toList(), List.of(run.record()),
+                "the other runs of this series, when the site was built");
     }
 
     private static Map<String, String> nav(String file, String title) {

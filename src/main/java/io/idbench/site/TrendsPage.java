@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import io.idbench.config.ConfigException;
+import io.idbench.record.Environment;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunRecord;
 import io.idbench.results.Bootstrap;
@@ -46,18 +47,40 @@ final class TrendsPage {
         }
     }
 
-    /** A step in a series' history: a figure of a label changed at a run, by so much, with the test's p-value. */
+    /**
+     * A step in a series' history: a figure of a label changed at a run, by so much, with the test's p-value. {@code commits}:
+     * where the code changed between the runs either side of the step ({@code a1b2c3d..e4f5a6b}); null when both ran the same
+     * code, so that the step is the machine's (as is every step of its speed probe), neither worse nor better.
+     */
     record Change(String label, String figure, RecordedRun at, double before, double after, double changePct, double p, boolean worse,
-            boolean holds) {
+            boolean holds, String commits) {
+        public boolean machine() {
+            return commits == null;
+        }
+
         public String brief() {
-            return String.format(Locale.ROOT, "%s %s %s %+.1f%% since %s (p=%.3f)", label, figure, worse ? "worse" : "better",
-                    changePct, at.runId(), p);
+            if (machine()) {
+                return String.format(Locale.ROOT, "%s %s moved %+.1f%% at %s, among runs of the same code: the machine's (p=%.3f)",
+                        label, figure, changePct, at.runId(), p);
+            }
+            return String.format(Locale.ROOT, "%s %s %s %+.1f%% since %s, code changed in %s (p=%.3f)", label, figure,
+                    worse ? "worse" : "better", changePct, at.runId(), commits, p);
         }
     }
 
     record Series(String id, String machine, String scenario, String shape, List<Step> steps, List<Change> changes, List<Chart> charts) {
         public Step latest() {
             return steps.get(steps.size() - 1);
+        }
+
+        /** The steps where the code changed: the findings of the history. */
+        public List<Change> codeChanges() {
+            return changes.stream().filter(c -> !c.machine()).toList();
+        }
+
+        /** The steps among runs of one code, and of the speed probe: how the machine moved. */
+        public List<Change> machineChanges() {
+            return changes.stream().filter(Change::machine).toList();
         }
     }
 
@@ -76,19 +99,28 @@ final class TrendsPage {
                 RecordedRun previous = comparable(trusted, r, minEffectPct);
                 Step step = step(r, committed, committed != null ? baselines.resolve(first.scenario() + ".json").toString() : null,
                         previous, minEffectPct, runs);
-                if (committed == null && previous == null && !trusted.isEmpty() && step.note() == null) {
-                    step = new Step(r, null, List.of(), Set.of(), "no earlier run on a machine this fast (the speed probe): "
-                            + RunVerdict.speedMismatch(trusted.get(trusted.size() - 1).record(), r.record(), minEffectPct));
+                if (committed == null && previous == null && step.note() == null) {
+                    List<RecordedRun> otherCode = trusted.stream().filter(t -> changeBetween(t, r) != null).toList();
+                    if (!otherCode.isEmpty()) {
+                        step = new Step(r, null, List.of(), Set.of(), "no earlier run of other code on a machine this fast (the speed"
+                                + " probe): " + RunVerdict.speedMismatch(otherCode.get(otherCode.size() - 1).record(), r.record(),
+                                        minEffectPct));
+                    } else if (!trusted.isEmpty()) {
+                        step = new Step(r, null, List.of(), Set.of(), "the same code as every earlier run (" + r.commit()
+                                + "): what differs between them is the machine's");
+                    }
                 }
                 steps.add(step);
                 if (r.trustworthy()) {
                     trusted.add(r);
                 }
             }
-            List<Change> changes = changes(atTypicalSpeed(runs, minEffectPct), minEffectPct);
+            List<Change> changes = new ArrayList<>(changes(atTypicalSpeed(runs, minEffectPct), minEffectPct));
+            changes.addAll(probeSteps(runs, minEffectPct));
             String id = "trend-" + (all.size() + 1) + "-" + Chart.slug(first.scenario());
             Set<String> stepped = new HashSet<>();
-            changes.stream().filter(Change::worse).forEach(c -> stepped.add(c.at().runId() + "|" + c.label() + "|" + c.figure()));
+            changes.stream().filter(c -> c.worse() && !c.machine())
+                    .forEach(c -> stepped.add(c.at().runId() + "|" + c.label() + "|" + c.figure()));
             List<Chart> charts = runs.size() < 2 ? List.of()
                     : List.of(chart(id, first.scenario(), steps, stepped, "p95", "p95 (ms)", true),
                             chart(id, first.scenario(), steps, stepped, "throughput", "throughput (req/s)", true));
@@ -96,16 +128,20 @@ final class TrendsPage {
             all.add(s);
             Step last = s.latest();
             List<String> holding = last.note() != null ? List.of()
-                    : changes.stream().filter(c -> c.worse() && c.holds()).map(Change::brief).toList();
+                    : changes.stream().filter(c -> c.worse() && c.holds() && !c.machine()).map(Change::brief).toList();
             latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions(), holding, last.note()));
         }
         return new Trends(all, new Verdict(minEffectPct, latest));
     }
 
-    /** The newest earlier trustworthy run on a machine as fast as this run's (the speed probe), or null. */
+    /**
+     * The newest earlier trustworthy run of other code on a machine as fast as this run's (the speed probe), or null: a run
+     * of the same code can differ only by the machine.
+     */
     private static RecordedRun comparable(List<RecordedRun> trusted, RecordedRun r, double minEffectPct) {
         for (int i = trusted.size() - 1; i >= 0; i--) {
-            if (RunVerdict.speedMismatch(trusted.get(i).record(), r.record(), minEffectPct) == null) {
+            boolean sameCode = changeBetween(trusted.get(i), r) == null;
+            if (!sameCode && RunVerdict.speedMismatch(trusted.get(i).record(), r.record(), minEffectPct) == null) {
                 return trusted.get(i);
             }
         }
@@ -170,11 +206,58 @@ final class TrendsPage {
                     ChangePoints.ChangePoint cp = found.get(i);
                     boolean higherBetter = io.idbench.results.Verdict.HIGHER_IS_BETTER.contains(figure);
                     boolean worse = higherBetter ? cp.changePct() < 0 : cp.changePct() > 0;
-                    out.add(new Change(label, figure, trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(), worse,
-                            i == found.size() - 1));
+                    RecordedRun before = trusted.get(cp.index() - 1);
+                    RecordedRun at = trusted.get(cp.index());
+                    String commits = changeBetween(before, at);
+                    out.add(new Change(label, figure, at, cp.before(), cp.after(), cp.changePct(), cp.p(), worse, i == found.size() - 1,
+                            commits));
                 }
             }
         });
+        return out;
+    }
+
+    /**
+     * What changed in the software measured between two runs: the commits ({@code a1b2c3d..e4f5a6b}, or the commit with
+     * other uncommitted changes), and the JDK, PostgreSQL or engine version; null when nothing did. A run that does not say
+     * which commit it built may have changed anything.
+     */
+    static String changeBetween(RecordedRun before, RecordedRun at) {
+        if (before.code().isEmpty() || at.code().isEmpty()) {
+            return "an unknown commit";
+        }
+        List<String> what = new ArrayList<>();
+        if (!before.code().equals(at.code())) {
+            what.add(before.commit() + ".." + at.commit() + (before.commit().equals(at.commit()) ? " (other uncommitted changes)" : ""));
+        }
+        Environment b = before.record().environment();
+        Environment a = at.record().environment();
+        version("JDK", b.jdk(), a.jdk(), what);
+        version("PostgreSQL", b.postgresql(), a.postgresql(), what);
+        version("the search engine", b.searchEngine(), a.searchEngine(), what);
+        return what.isEmpty() ? null : String.join(", ", what);
+    }
+
+    private static void version(String what, String before, String after, List<String> out) {
+        if (before != null && after != null && !before.equals(after)) {
+            out.add(what + " " + before + " → " + after);
+        }
+    }
+
+    /** Steps of the machine's speed probe over the series' trustworthy runs: the machine's, whatever the code did. */
+    private static List<Change> probeSteps(List<RecordedRun> runs, double minEffectPct) {
+        List<RecordedRun> trusted = runs.stream().filter(r -> r.trustworthy() && Double.isFinite(r.record().probeUs())).toList();
+        if (trusted.size() < 2 * ChangePoints.MIN_SEGMENT) {
+            return List.of();
+        }
+        double[] probes = trusted.stream().mapToDouble(r -> r.record().probeUs()).toArray();
+        List<ChangePoints.ChangePoint> found = ChangePoints.find(probes, ALPHA, minEffectPct, "probeUs".hashCode());
+        List<Change> out = new ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            ChangePoints.ChangePoint cp = found.get(i);
+            out.add(new Change("speed probe", "probeUs", trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(),
+                    cp.changePct() > 0, i == found.size() - 1, null));
+        }
         return out;
     }
 

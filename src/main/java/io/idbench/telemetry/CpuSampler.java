@@ -32,7 +32,8 @@ public final class CpuSampler {
             "versusPostgresql", "versusEngine");
     /** Comparing two services, side B's components carry this prefix. */
     public static final String VERSUS = "versus";
-    public static final List<String> MACHINE = List.of("busyMs", "idleMs", "iowaitMs", "stealMs", "switches", "probes", "probeNs");
+    public static final List<String> MACHINE = List.of("busyMs", "idleMs", "iowaitMs", "stealMs", "switches", "probes", "probeNs",
+            "memoryReads", "memoryNs");
     /**
      * Every this many samples the process trees are walked again (new JMeter runs, new backends) and
      * the context switches read: the costly part of a sample, kept off most of them.
@@ -59,6 +60,7 @@ public final class CpuSampler {
     private final Map<Long, Integer> reapers = new HashMap<>();
     private long samples;
     private final SpeedProbe probe = new SpeedProbe();
+    private final MemoryProbe memory = new MemoryProbe();
 
     /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
     public record Pids(long service, List<Long> replicas, long postgres, long engine, long versusService, long versusPostgres,
@@ -120,6 +122,7 @@ public final class CpuSampler {
                 + ticks[TickType.IRQ.getIndex()] + ticks[TickType.SOFTIRQ.getIndex()];
         long switches = processor.getContextSwitches();
         probe.run();
+        memory.run();
         boolean discover = samples++ % DISCOVER_EVERY == 0;
         if (discover) {
             discover();
@@ -134,7 +137,7 @@ public final class CpuSampler {
         reapers.forEach((pid, c) -> cpu[c] += ReapedCpu.millis(pid));
         StringBuilder r = new StringBuilder().append(now).append(',').append(busy).append(',').append(idle).append(',')
                 .append(iowait).append(',').append(steal).append(',').append(switches).append(',').append(probe.runs())
-                .append(',').append(probe.cpuNanos());
+                .append(',').append(probe.cpuNanos()).append(',').append(memory.reads()).append(',').append(memory.cpuNanos());
         for (int i = 0; i < cpu.length; i++) {
             r.append(',').append(cpu[i]).append(',').append(ctx[i]);
         }

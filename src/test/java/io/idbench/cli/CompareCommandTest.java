@@ -84,7 +84,7 @@ class CompareCommandTest {
         assertThat(compare(measured("slow", 10.8, 1000, 0.01, null).toString(), "--baseline=" + base, "--run-noise=0")).isEqualTo(1);
         assertThat(out.toString()).contains("ALL                          p95              10.000 ->     10.800     +8.0% [+5.0%, +11.0%]"
                 + "  p=0.0000  REGRESSION").endsWith("1 of 3 figures regressed: worse by at least 5% and significant (Holm, family-wise"
-                        + " alpha 0.05; run-to-run noise 0% (--run-noise)), or more errors\n");
+                        + " alpha 0.05; intervals between runs: each run's own with the run-to-run noise 0% (--run-noise)), or more errors\n");
         // The same +8 % on a figure known to 10 % only: within the noise.
         assertThat(compare(measured("noisy", 10.8, 1000, 0.1, null).toString(), "--baseline=" + measured("noisybase", 10, 1000, 0.1, null),
                 "--run-noise=0")).isZero();

@@ -78,10 +78,15 @@ class SiteCommandTest {
     }
 
     /**
-     * The scenario's newest trustworthy run copied as a run {@code days} later, with every latency
+     * The scenario's newest trustworthy run copied as a run {@code days} later of a commit of its own, with every latency
      * (and its interval) scaled by {@code latencyFactor} and every throughput by {@code throughputFactor}.
      */
     private Path laterRun(String runId, int days, double latencyFactor, double throughputFactor) throws Exception {
+        return laterRun(runId, days, latencyFactor, throughputFactor, String.format("%08x", runId.hashCode()).repeat(5));
+    }
+
+    /** … of {@code commit}, or of the copied run's code when null. */
+    private Path laterRun(String runId, int days, double latencyFactor, double throughputFactor, String commit) throws Exception {
         Path newest;
         try (Stream<Path> runs = Files.list(results.resolve(SCENARIO))) {
             newest = runs.filter(r -> r.getFileName().toString().startsWith("aa-")).max(Path::compareTo).orElseThrow();
@@ -90,6 +95,9 @@ class SiteCommandTest {
         Files.createDirectories(copy);
         ObjectNode summary = (ObjectNode) Json.mapper().readTree(newest.resolve("summary.json").toFile());
         summary.put("runId", runId).put("started", Instant.parse(summary.path("started").asText()).plusSeconds(86_400L * days).toString());
+        if (commit != null) {
+            ((ObjectNode) summary.path("environment")).put("gitCommit", commit).put("gitDirty", false);
+        }
         summary.path("labels").forEach(label -> label.fieldNames().forEachRemaining(f -> scale((ObjectNode) label, f,
                 latencyFactor, throughputFactor)));
         summary.path("intervals").forEach(label -> label.fields().forEachRemaining(f -> {
@@ -176,12 +184,26 @@ class SiteCommandTest {
         onlyTheAaRuns();
         assertThat(site("--fail-on-regression")).isZero();
         assertThat(stdout.toString()).doesNotContain("REGRESSION").doesNotContain("step in the history:")
-                .endsWith("No regression in the newest run of 1 series with a baseline (worse by at least 5% and significant,"
+                .contains(SCENARIO + " aa-10: no verdict, the same code as every earlier run (5173e89)")
+                .endsWith("No regression in the newest run of 0 series with a baseline (worse by at least 5% and significant,"
                         + " or a step in the history)\n");
         String trends = Files.readString(out.resolve("trends.html"));
-        // No step for the worse. The machine did get faster over the evening (CPU per request -20 % from aa-01 to
-        // aa-10, at one commit): the history may show that as a step for the better, and it is no regression.
-        assertThat(trends).doesNotContain("class=\"regressed").doesNotContain("<li class=\"worse\">");
+        // The machine got faster over the evening (CPU per request -20 % from aa-01 to aa-10, at one commit): its steps are
+        // shown as the machine's, none as a step for the worse or the better, and no run is judged against one of its code.
+        assertThat(trends).doesNotContain("class=\"regressed").doesNotContain("<li class=\"worse\">")
+                .doesNotContain("<li class=\"better\">").doesNotContain("Steps in this history where the code changed")
+                .containsPattern("The machine moved \\d+ times").contains("among runs of the same code: the machine&#39;s")
+                .contains("no verdict: the same code as every earlier run (5173e89): what differs between them is the machine&#39;s");
+    }
+
+    /** A run of the same code as every run before it, twice as slow, is not judged: nothing but the machine differs. */
+    @Test
+    void aSlowerRunOfTheSameCodeIsTheMachines() throws Exception {
+        onlyTheAaRuns();
+        laterRun("same-code", 1, 2, 0.5, null);
+        assertThat(site("--fail-on-regression")).isZero();
+        assertThat(stdout.toString()).doesNotContain("REGRESSION")
+                .contains(SCENARIO + " same-code: no verdict, the same code as every earlier run (5173e89)");
     }
 
     /** The run beside another build and the handicapped sides of the A/B trials are in the series, shown, and judged by nobody. */

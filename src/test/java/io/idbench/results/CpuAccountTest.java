@@ -25,7 +25,8 @@ class CpuAccountTest {
             long pg = 250L * t;
             long busy = service + pg + othersMsPerSecond * t;
             csv.append(1000L * t).append(',').append(busy).append(',').append(2000L * t - busy).append(",0,0,").append(1000L * t)
-                    .append(',').append(4L * t).append(',').append(4_800_000L * t); // four probes a second, 1.2 ms each
+                    .append(',').append(4L * t).append(',').append(4_800_000L * t) // four probes a second, 1.2 ms each
+                    .append(',').append(20_000L * t).append(',').append(4_000_000L * t); // 20,000 memory reads a second, 200 ns each
             for (String c : CpuSampler.COMPONENTS) {
                 csv.append(',').append(c.equals("service") ? service : c.equals("postgresql") ? pg : 0).append(",0");
             }
@@ -46,6 +47,7 @@ class CpuAccountTest {
         assertThat(w.components().get("postgresql").cpuUsPerRequest()).isCloseTo(375, within(1e-9));
         assertThat(w.machine().othersPct()).as("20 ms/s of 2 cores").isEqualTo(1.0);
         assertThat(w.machine().probeUs()).as("the speed probe's CPU µs per run").isEqualTo(1200.0);
+        assertThat(w.machine().memoryNs()).as("the memory probe's CPU ns per read").isEqualTo(200.0);
         assertThat(w.disturbed()).isNull();
     }
 

@@ -48,6 +48,45 @@ class TenRunsOfOneCommitTest {
         assertThat(falseAlarms(false)).isEmpty();
     }
 
+    /**
+     * Coverage: each run's between-runs interval (its noise estimated from the other nine) holds the median of the other nine
+     * runs' values in at least 90 % of the (run, figure) pairs; its within-run interval, which does not know the machine's
+     * moods, in far fewer.
+     */
+    @Test
+    void betweenRunsIntervalsCoverTheOtherRunsWhereWithinRunOnesDoNot() throws Exception {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            runs.add(RecordFile.complete(RUNS.resolve(String.format(Locale.ROOT, "aa-%02d", i)), "run"));
+        }
+        int pairs = 0;
+        int between = 0;
+        int within = 0;
+        for (RunRecord run : runs) {
+            List<RunRecord> others = runs.stream().filter(r -> r != run).toList();
+            io.idbench.record.BetweenRuns b = BetweenRunIntervals.of(run, others, List.of(), "the other nine");
+            for (var label : run.intervals().entrySet()) {
+                for (var figure : label.getValue().entrySet()) {
+                    double[] values = others.stream().mapToDouble(o -> o.figure(label.getKey(), figure.getKey()))
+                            .filter(Double::isFinite).toArray();
+                    io.idbench.record.Interval wide = b.interval(label.getKey(), figure.getKey());
+                    if (values.length < 9 || wide == null) {
+                        continue;
+                    }
+                    double median = Bootstrap.median(values);
+                    pairs++;
+                    between += wide.low() <= median && median <= wide.high() ? 1 : 0;
+                    within += figure.getValue().low() <= median && median <= figure.getValue().high() ? 1 : 0;
+                }
+            }
+        }
+        double betweenCoverage = (double) between / pairs;
+        double withinCoverage = (double) within / pairs;
+        assertThat(pairs).isGreaterThan(400);
+        assertThat(betweenCoverage).as("between-runs coverage (within-run: %.3f)", withinCoverage).isGreaterThanOrEqualTo(0.90);
+        assertThat(withinCoverage).isLessThan(betweenCoverage - 0.15);
+    }
+
     @Test
     void aBarePercentageOnThePointValuesCriesWolf() throws Exception {
         // The rule idbench had before: 20 % on the pooled point values (51 of 90 on one repetition per run, the shape it had then).

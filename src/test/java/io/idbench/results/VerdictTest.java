@@ -46,7 +46,18 @@ class VerdictTest {
         assertThat(c.regression()).isTrue();
         assertThat(c.lowPct()).isGreaterThan(5).isLessThan(10);
         assertThat(c.highPct()).isGreaterThan(10).isLessThan(15);
-        assertThat(c.line()).startsWith("Update").contains("+10.0%").endsWith("REGRESSION");
+        // It could have seen (z 1.96 + 0.84) x 0.0141 = 4.0 %, below the minimum effect a verdict needs anyway.
+        assertThat(c.line()).startsWith("Update").contains("+10.0%").endsWith("REGRESSION  (could have seen ±5.0%)");
+    }
+
+    @Test
+    void aNoisyFigureSaysHowLargeAChangeItCouldHaveMissed() {
+        // Known to 5 % per side: (1.96 + 0.84) x 0.0707 = 0.198, so a change under about 22 % goes unseen half the time or more.
+        Change c = Verdict.defaults().compare(intervals("Update", "serverP50", 5.0, 0.05),
+                intervals("Update", "serverP50", 5.5, 0.05)).get(0);
+        assertThat(c.regression()).isFalse();
+        assertThat(c.detectablePct()).isCloseTo(21.9, org.assertj.core.api.Assertions.within(0.1));
+        assertThat(c.line()).endsWith("ok  (could have seen ±21.9%)");
     }
 
     @Test
@@ -54,7 +65,7 @@ class VerdictTest {
         Change c = Verdict.defaults().compare(intervals("ALL", "p50", 4.0, 0.002), intervals("ALL", "p50", 4.12, 0.002)).get(0);
         assertThat(c.significant()).isTrue();
         assertThat(c.regression()).isFalse();
-        assertThat(c.line()).endsWith("changed, below the minimum effect");
+        assertThat(c.line()).endsWith("changed, below the minimum effect  (could have seen ±5.0%)");
     }
 
     @Test

@@ -123,6 +123,37 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
     }
 
     /**
+     * Two services compared interleaved ({@code -Dversus.handicap}): both start (in the order the run id draws), both take an
+     * issued token from their own token endpoint as plan 1 does, every repetition measures one side, and both records hold
+     * the paired verdict with what it could have seen and the rounds the tolerance would take.
+     */
+    @Test
+    void twoServicesInterleavedAreSetUpAlikeAndJudgedRoundByRound() throws Exception {
+        Path log = tmp.resolve("versus.log");
+        Process mvn = verify(log, "-Dversus.handicap=update:1%", "-DpgDataDir=none", "-Ddb.provider=embedded", "-Dthreads=2",
+                "-Dloops=4", "-Drampup=0", "-Dwarmup=1", "-DwarmupMax=5", "-Drepeat=3", "-Dsettle=0", "-DrunId=versus");
+        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
+        String output = Files.readString(log);
+        assertThat(mvn.exitValue()).as(output).isZero();
+        assertThat(output).containsPattern("Side [AB]'s service starts first").contains("B against A: ")
+                .containsPattern("At 3 rounds it could have seen changes of ALL p50 ±\\d+\\.\\d%");
+        JsonNode a = summary("jsonb-nodyn-1k", "versus");
+        JsonNode b = summary("jsonb-nodyn-1k", "versus-versus");
+        for (JsonNode side : List.of(a, b)) {
+            assertThat(side.path("status").asText()).isEqualTo(RunStatus.COMPLETE.word());
+            assertThat(side.path("repetitions")).hasSize(3);
+            assertThat(side.path("labels").path("ALL").path("errors").asLong()).as("both sides accept their issued tokens").isZero();
+            assertThat(side.path("betweenRuns").path("intervals").path("ALL").path("p50").path("high").asDouble())
+                    .isGreaterThan(side.path("intervals").path("ALL").path("p50").path("high").asDouble());
+        }
+        JsonNode versus = a.path("versus");
+        assertThat(versus.path("startedFirst").asText()).isIn("A", "B");
+        assertThat(versus.path("roundsForMinEffect").path("p50").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(versus.path("changes")).allSatisfy(c -> assertThat(c.path("detectablePct").asDouble()).isGreaterThanOrEqualTo(5));
+        assertThat(b.path("versus").path("side").asText()).isEqualTo("B");
+    }
+
+    /**
      * A real identity product measured with the same plan: Keycloak provisioned from its
      * distribution on Maven Central, its database on the embedded PostgreSQL, the realm and client
      * configured, plan 1 run with client-credentials tokens, and a record of its own (scenario

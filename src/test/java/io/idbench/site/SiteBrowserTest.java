@@ -102,7 +102,7 @@ class SiteBrowserTest {
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
     }
 
-    /** Three nights after the newest A/A run, the same run 35 % slower on every latency and throughput: a step. */
+    /** Three nights after the newest A/A run, three new commits, the same run 35 % slower on every latency and throughput: a step. */
     private static void injectStep(Path scenario) throws IOException {
         Path newest;
         try (var runs = Files.list(scenario)) {
@@ -114,6 +114,9 @@ class SiteBrowserTest {
             String runId = "injected-step-" + night;
             summary.put("runId", runId).put("started", Instant.parse(summary.path("started").asText())
                     .plusSeconds(86_400L * (night + 1)).toString());
+            // Each night a commit of its own: a step among runs of one commit would be the machine's.
+            ((ObjectNode) summary.path("environment")).put("gitCommit", String.format("%08x", runId.hashCode()).repeat(5))
+                    .put("gitDirty", false);
             summary.path("labels").forEach(l -> slower((ObjectNode) l));
             summary.path("intervals").forEach(label -> label.fields().forEachRemaining(f -> {
                 var i = (ObjectNode) f.getValue();

@@ -1,0 +1,56 @@
+package io.idbench.results;
+
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.RealDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * How large a change a verdict could have seen: the smallest true change of a figure that its two-sided test would have
+ * called significant in {@link #POWER} of such comparisons, at the strictest level of Holm's correction (alpha over the
+ * number of figures: a change that stands alone meets that level first). A verdict of "no change" means nothing without
+ * it: ten rounds of a noisy figure can miss 20 %.
+ */
+public final class Power {
+    /** The chance of finding a change of the detectable size: the usual 80 %. */
+    public static final double POWER = 0.8;
+    /** The most rounds {@link #roundsFor} proposes; beyond them a figure is too noisy for interleaving to help. */
+    public static final int MAX_ROUNDS = 1000;
+    private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
+
+    private Power() {
+    }
+
+    /**
+     * @param se      the standard error of the figure's log change
+     * @param df      its degrees of freedom (infinite: the normal distribution)
+     * @param alpha   the family-wise error rate
+     * @param figures how many figures were tested together
+     * @return the smallest detectable change, in % (of a log change, so the same up and down), NaN where se is unknown
+     */
+    public static double detectablePct(double se, double df, double alpha, int figures) {
+        if (!Double.isFinite(se) || se < 0 || df < 1) {
+            return Double.NaN;
+        }
+        return (Math.exp(multiplier(df, alpha, figures) * se) - 1) * 100;
+    }
+
+    /**
+     * The rounds an interleaved comparison needs to detect {@code targetPct} with {@link #POWER}, given one round's standard
+     * deviation of the log ratio B/A: the smallest n whose t quantiles at n - 1 degrees of freedom bring the detectable
+     * change down to the target; {@link #MAX_ROUNDS} + 1 when even that many do not.
+     */
+    public static int roundsFor(double targetPct, double sdPerRound, double alpha, int figures) {
+        double target = Math.log1p(targetPct / 100);
+        for (int n = 2; n <= MAX_ROUNDS; n++) {
+            if (multiplier(n - 1, alpha, figures) * sdPerRound / Math.sqrt(n) <= target) {
+                return n;
+            }
+        }
+        return MAX_ROUNDS + 1;
+    }
+
+    private static double multiplier(double df, double alpha, int figures) {
+        RealDistribution d = df > 1e6 ? NORMAL : new TDistribution(null, df);
+        return d.inverseCumulativeProbability(1 - alpha / Math.max(1, figures) / 2) + d.inverseCumulativeProbability(POWER);
+    }
+}
