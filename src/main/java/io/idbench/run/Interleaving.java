@@ -4,7 +4,7 @@ import io.idbench.record.Side;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * The order in which two services are measured when they are compared: randomised multiple
@@ -21,12 +21,14 @@ final class Interleaving {
      * starts first as often (the one started second finds the machine's memory and caches as the first left them).
      */
     static Side startsFirst(String runId) {
-        return new Random(~runId.hashCode()).nextBoolean() ? Side.A : Side.B;
+        return new SplittableRandom(~(long) runId.hashCode()).nextBoolean() ? Side.A : Side.B;
     }
 
     /** {@code rounds} rounds of A and B, e.g. A B B A A B. */
     static List<Side> schedule(int rounds, String runId) {
-        Random random = new Random(runId.hashCode());
+        // SplittableRandom mixes its seed: java.util.Random's first draws from run ids a digit apart are alike (aa-01 … aa-10
+        // all began with A).
+        SplittableRandom random = new SplittableRandom(runId.hashCode());
         List<Side> out = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             boolean aFirst = random.nextBoolean();

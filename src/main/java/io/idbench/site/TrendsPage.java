@@ -206,11 +206,8 @@ final class TrendsPage {
                     ChangePoints.ChangePoint cp = found.get(i);
                     boolean higherBetter = io.idbench.results.Verdict.HIGHER_IS_BETTER.contains(figure);
                     boolean worse = higherBetter ? cp.changePct() < 0 : cp.changePct() > 0;
-                    RecordedRun before = trusted.get(cp.index() - 1);
-                    RecordedRun at = trusted.get(cp.index());
-                    String commits = changeBetween(before, at);
-                    out.add(new Change(label, figure, at, cp.before(), cp.after(), cp.changePct(), cp.p(), worse, i == found.size() - 1,
-                            commits));
+                    out.add(new Change(label, figure, trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(), worse,
+                            i == found.size() - 1, codeChangeNear(trusted, cp.index())));
                 }
             }
         });
@@ -242,6 +239,22 @@ final class TrendsPage {
         if (before != null && after != null && !before.equals(after)) {
             out.add(what + " " + before + " → " + after);
         }
+    }
+
+    /**
+     * What changed in the code at the step between runs {@code index - 1} and {@code index}, or at the boundary next to it
+     * (a step found among noisy runs may be placed one run off); null when the code is the same across all three.
+     */
+    static String codeChangeNear(List<RecordedRun> runs, int index) {
+        for (int at : new int[] {index, index - 1, index + 1}) {
+            if (at >= 1 && at < runs.size()) {
+                String change = changeBetween(runs.get(at - 1), runs.get(at));
+                if (change != null) {
+                    return change;
+                }
+            }
+        }
+        return null;
     }
 
     /** Steps of the machine's speed probe over the series' trustworthy runs: the machine's, whatever the code did. */

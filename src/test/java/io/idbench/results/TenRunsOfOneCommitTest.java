@@ -82,6 +82,8 @@ class TenRunsOfOneCommitTest {
         }
         double betweenCoverage = (double) between / pairs;
         double withinCoverage = (double) within / pairs;
+        System.out.printf(Locale.ROOT, "coverage over %d (run, figure) pairs: between runs %.3f, within the run %.3f%n", pairs,
+                betweenCoverage, withinCoverage);
         assertThat(pairs).isGreaterThan(400);
         assertThat(betweenCoverage).as("between-runs coverage (within-run: %.3f)", withinCoverage).isGreaterThanOrEqualTo(0.90);
         assertThat(withinCoverage).isLessThan(betweenCoverage - 0.15);
