@@ -7,11 +7,12 @@ import java.util.Locale;
  * One figure of one label on both sides of a comparison: the change in %, its interval, the test's p-value and the decision.
  * A regression is significant, at least the minimum effect and worse; an improvement the same, better. {@code detectablePct}:
  * the smallest change the comparison could have seen (found in 80 % of such comparisons, and at least the minimum effect);
- * absent in records written before it was stated.
+ * absent in records written before it was stated. {@code roundsSe}: in a paired comparison, the standard error of the log
+ * change from the rounds alone (what A/A checks are read by, to tell how much two service processes differ for good).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct, double highPct,
-        double p, boolean significant, boolean regression, boolean improvement, Double detectablePct) {
+        double p, boolean significant, boolean regression, boolean improvement, Double detectablePct, Double roundsSe) {
 
     /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
     public String line() {

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Two services measured interleaved (A B, B A, … one round after another): each round's two
@@ -20,17 +19,29 @@ import org.apache.commons.math3.distribution.TDistribution;
  * and cancels out). Then, as in {@link Verdict}: all figures corrected for together (Holm), and a
  * change counts only from the minimum effect on.
  *
- * @param minEffectPct the smallest change worth a verdict, in % of A
- * @param alpha        family-wise error rate over the figures compared
+ * <p>The rounds cannot cancel what differs between the two service processes for their whole life: each JVM compiles its
+ * hot code its own way, and each server's memory lands where it lands. Two services of one build measured this way differ
+ * by a few percent for good, as A/A checks show (docs/measurement.md), so that difference ({@code instanceNoisePct}, the
+ * standard deviation of B/A between such pairs, per figure: {@link RunNoise#ofInstances}) is added to each figure's
+ * uncertainty (Welch-Satterthwaite for the degrees of freedom, the noise counting as estimated from its A/A checks).
+ *
+ * @param minEffectPct  the smallest change worth a verdict, in % of A
+ * @param alpha         family-wise error rate over the figures compared
+ * @param instanceNoise how much two service processes of one build differ for good; {@link RunNoise#NONE} trusts the rounds
  */
-public record PairedVerdict(double minEffectPct, double alpha) {
+public record PairedVerdict(double minEffectPct, double alpha, RunNoise instanceNoise) {
+
+    /** Trusting the rounds alone. */
+    public PairedVerdict(double minEffectPct, double alpha) {
+        this(minEffectPct, alpha, RunNoise.NONE);
+    }
 
     /**
      * @param a each round's repetition of side A
      * @param b each round's repetition of side B, in the same order
      */
     public List<Change> compare(List<Repetition> a, List<Repetition> b) {
-        record Test(String label, String figure, double meanA, double meanB, double d, double se, int n, double p) {
+        record Test(String label, String figure, double meanA, double meanB, double d, double se, double df, double p, double roundsSe) {
         }
         int rounds = Math.min(a.size(), b.size());
         List<Test> tests = new ArrayList<>();
@@ -55,10 +66,13 @@ public record PairedVerdict(double minEffectPct, double alpha) {
                     }
                 }
                 double mean = Arrays.stream(d).average().orElse(0);
-                double se = standardDeviation(d) / Math.sqrt(n);
-                double p = se == 0 ? (mean == 0 ? 1 : 0)
-                        : 2 * (1 - new TDistribution(n - 1).cumulativeProbability(Math.abs(mean) / se));
-                tests.add(new Test(label.getKey(), figure, sumA / n, sumB / n, mean, se, n, p));
+                double rounds2 = Math.pow(standardDeviation(d), 2) / n;
+                double instance2 = Math.pow(instanceNoise.sigma(label.getKey(), figure), 2);
+                double se = Math.sqrt(rounds2 + instance2);
+                double df = se == 0 ? Double.POSITIVE_INFINITY : Math.pow(rounds2 + instance2, 2)
+                        / (rounds2 * rounds2 / (n - 1) + instance2 * instance2 / instanceNoise.degreesOfFreedom(label.getKey(), figure));
+                double p = se == 0 ? (mean == 0 ? 1 : 0) : 2 * (1 - Verdict.distribution(df).cumulativeProbability(Math.abs(mean) / se));
+                tests.add(new Test(label.getKey(), figure, sumA / n, sumB / n, mean, se, df, p, Math.sqrt(rounds2)));
             }
         }
         List<Test> byP = tests.stream().sorted(Comparator.comparingDouble(Test::p)).toList();
@@ -68,7 +82,7 @@ public record PairedVerdict(double minEffectPct, double alpha) {
         }
         List<Change> out = new ArrayList<>();
         for (Test t : tests) {
-            double q = t.se() == 0 ? 0 : new TDistribution(t.n() - 1).inverseCumulativeProbability(1 - alpha / 2);
+            double q = t.se() == 0 ? 0 : Verdict.distribution(t.df()).inverseCumulativeProbability(1 - alpha / 2);
             double change = pct(t.d());
             boolean worse = Verdict.HIGHER_IS_BETTER.contains(t.figure()) ? change < 0 : change > 0;
             boolean sig = significant.contains(t);
@@ -76,20 +90,21 @@ public record PairedVerdict(double minEffectPct, double alpha) {
             out.add(new Change(t.label(), t.figure(), t.meanA(), t.meanB(), change, pct(t.d() - q * t.se()),
                     pct(t.d() + q * t.se()),
                     t.p(), sig, sig && big && worse, sig && big && !worse,
-                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.n() - 1, alpha, tests.size()))));
+                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.df(), alpha, tests.size())), t.roundsSe()));
         }
         return out;
     }
 
     /**
      * The rounds it would take to detect a change of {@code targetPct} in one figure with {@link Power#POWER}, from how
-     * much its ratio B/A moved from round to round here; 0 when fewer than two rounds have it.
+     * much its ratio B/A moved from round to round here and the instance noise, which no number of rounds removes; 0 when
+     * fewer than two rounds have it.
      *
      * @param figures how many figures are tested together (the verdict's Holm correction)
      */
     public int roundsFor(double targetPct, List<Repetition> a, List<Repetition> b, String label, String figure, int figures) {
         double[] d = logRatios(a, b, label, figure);
-        return d.length < 2 ? 0 : Power.roundsFor(targetPct, standardDeviation(d), alpha, figures);
+        return d.length < 2 ? 0 : Power.roundsFor(targetPct, standardDeviation(d), instanceNoise.sigma(label, figure), alpha, figures);
     }
 
     /** Each round's log ratio B/A of a figure, for the rounds where both sides have it. */

@@ -36,13 +36,17 @@ public final class Power {
 
     /**
      * The rounds an interleaved comparison needs to detect {@code targetPct} with {@link #POWER}, given one round's standard
-     * deviation of the log ratio B/A: the smallest n whose t quantiles at n - 1 degrees of freedom bring the detectable
-     * change down to the target; {@link #MAX_ROUNDS} + 1 when even that many do not.
+     * deviation of the log ratio B/A and the standard deviation (of the log) that no number of rounds removes
+     * ({@code floor}, the instance noise): the smallest n whose detectable change, at the Welch-Satterthwaite degrees of
+     * freedom, is down to the target; {@link #MAX_ROUNDS} + 1 when even that many do not get there.
      */
-    public static int roundsFor(double targetPct, double sdPerRound, double alpha, int figures) {
+    public static int roundsFor(double targetPct, double sdPerRound, double floor, double alpha, int figures) {
         double target = Math.log1p(targetPct / 100);
         for (int n = 2; n <= MAX_ROUNDS; n++) {
-            if (multiplier(n - 1, alpha, figures) * sdPerRound / Math.sqrt(n) <= target) {
+            double rounds2 = sdPerRound * sdPerRound / n;
+            double variance = rounds2 + floor * floor;
+            double df = rounds2 == 0 ? Double.POSITIVE_INFINITY : variance * variance / (rounds2 * rounds2 / (n - 1));
+            if (multiplier(df, alpha, figures) * Math.sqrt(variance) <= target) {
                 return n;
             }
         }

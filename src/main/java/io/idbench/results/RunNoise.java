@@ -1,7 +1,10 @@
 package io.idbench.results;
 
+import io.idbench.record.Change;
 import io.idbench.record.Numbers;
 import io.idbench.record.RunRecord;
+import io.idbench.record.Side;
+import io.idbench.record.Versus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -42,6 +45,11 @@ public final class RunNoise {
         this.fallback = fallback;
         this.source = source;
     }
+
+    /** Two service processes of one build without A/A checks to tell: what ten such checks showed on a 2-core VM, rounded. */
+    public static final double DEFAULT_INSTANCE_PCT = 5;
+    /** The A/A checks it takes to estimate how much two service processes differ for a figure. */
+    public static final int MIN_AA_CHECKS = 3;
 
     /** None: each run's interval alone (two repetitions of one build, interleaved). */
     public static final RunNoise NONE = new RunNoise(Map.of(), Map.of(), 0, "none: both sides measured in one build");
@@ -84,6 +92,45 @@ public final class RunNoise {
                 : "the default " + Numbers.trim(DEFAULT_PCT) + "% (" + runs.size() + " other runs of " + what + ", fewer than " + MIN_RUNS
                         + ")";
         return new RunNoise(sigma, counts, Math.log1p(DEFAULT_PCT / 100), source);
+    }
+
+    /**
+     * How much two service processes of one build, measured interleaved, differ for good, per figure: from the A/A checks
+     * among {@code records} (side A of a comparison of this build with itself, {@code versus.sameBuild}), where B/A should be
+     * 1: the mean square of each check's log change less what its rounds explain ({@code roundsSe}). With fewer than
+     * {@link #MIN_AA_CHECKS} checks of a figure, {@link #DEFAULT_INSTANCE_PCT}.
+     */
+    public static RunNoise ofInstances(List<RunRecord> records, String what) {
+        Map<String, List<double[]>> byFigure = new HashMap<>(); // figure -> {log change, rounds' SE} per check
+        int checks = 0;
+        for (RunRecord r : records) {
+            Versus v = r.versus();
+            if (v == null || v.side() != Side.A || !Boolean.TRUE.equals(v.sameBuild()) || v.changes() == null) {
+                continue;
+            }
+            checks++;
+            for (Change c : v.changes()) {
+                if (c.roundsSe() != null && Double.isFinite(c.roundsSe()) && Double.isFinite(c.changePct())) {
+                    byFigure.computeIfAbsent(c.label() + "|" + c.figure(), k -> new ArrayList<>())
+                            .add(new double[] {Math.log1p(c.changePct() / 100), c.roundsSe()});
+                }
+            }
+        }
+        Map<String, Double> sigma = new HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        byFigure.forEach((key, values) -> {
+            if (values.size() >= MIN_AA_CHECKS) {
+                double square = values.stream().mapToDouble(x -> x[0] * x[0]).average().orElse(0);
+                double rounds = values.stream().mapToDouble(x -> x[1] * x[1]).average().orElse(0);
+                sigma.put(key, Math.sqrt(Math.max(0, square - rounds)));
+                counts.put(key, values.size() + 1); // the mean is known (none): n degrees of freedom
+            }
+        });
+        String source = checks >= MIN_AA_CHECKS
+                ? String.format(Locale.ROOT, "estimated from %d A/A checks of %s, per figure", checks, what)
+                : "the default " + Numbers.trim(DEFAULT_INSTANCE_PCT) + "% (" + checks + " A/A checks of " + what + ", fewer than "
+                        + MIN_AA_CHECKS + ")";
+        return new RunNoise(sigma, counts, Math.log1p(DEFAULT_INSTANCE_PCT / 100), source);
     }
 
     /** The run-to-run standard deviation of a figure's log. */

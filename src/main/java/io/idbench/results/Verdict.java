@@ -83,13 +83,13 @@ public record Verdict(double minEffectPct, double alpha) {
             boolean big = Math.abs(change) >= minEffectPct;
             out.add(new Change(t.label(), t.figure(), t.base(), t.run(), change, pct(t.d() - z * t.se()), pct(t.d() + z * t.se()), t.p(),
                     sig, sig && big && worse, sig && big && !worse,
-                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.df(), alpha, m))));
+                    Math.max(minEffectPct, Power.detectablePct(t.se(), t.df(), alpha, m)), null));
         }
         return out;
     }
 
     /** Student's t at {@code df} degrees of freedom; the normal distribution when they are infinite (or too many to tell apart). */
-    private static RealDistribution distribution(double df) {
+    static RealDistribution distribution(double df) {
         return df > 1e6 ? NORMAL : new TDistribution(null, df);
     }
 

@@ -18,6 +18,11 @@ public final class MavenStep {
     private MavenStep() {
     }
 
+    /** This build's jar, the service the run measures (side A's). */
+    static Path jar() {
+        return Path.of(System.getProperty("idbench.jar", "target/idbench.jar"));
+    }
+
     public static void main(String[] args) throws Exception {
         Path basedir = Path.of(System.getProperty("idbench.basedir", ".")).toAbsolutePath();
         RunDirectory run = new RunDirectory(Path.of(System.getProperty("idbench.run.directory", "target/idbench")),
@@ -26,7 +31,7 @@ public final class MavenStep {
         try {
             switch (step) {
                 case "prepare" -> new PrepareStep(basedir, run, System.out).prepare(overrides(), profiles(args), Instant.now());
-                case "start" -> new StartStep(basedir, run, Path.of(System.getProperty("idbench.jar", "target/idbench.jar")),
+                case "start" -> new StartStep(basedir, run, jar(),
                         System.out).start();
                 case "stop" -> new StopStep(run, System.out).stop();
                 case "record" -> {

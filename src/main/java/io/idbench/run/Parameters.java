@@ -11,6 +11,8 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
+import io.idbench.record.Numbers;
+import io.idbench.results.RunNoise;
 import io.idbench.results.Verdict;
 import io.idbench.targets.KeycloakSetup;
 import java.util.LinkedHashMap;
@@ -56,6 +58,10 @@ public final class Parameters {
             run("versus", "", "another scenario to run interleaved with this one (A B B A …) in the same build, and compare"),
             run("versus.jar", "", "the idbench jar of the other side (another commit's build); default: this build's"),
             run("versus.handicap", "", "the other side's calibration handicap, e.g. update:10% (default: none)"),
+            run("versus.instanceNoise", "", "how much (%) two service processes of one build differ for good, which no number of"
+                    + " rounds removes, added to every interleaved verdict's uncertainty; default: estimated from the A/A checks recorded"
+                    + " beside the run (at least " + RunNoise.MIN_AA_CHECKS + "), else " + Numbers.trim(RunNoise.DEFAULT_INSTANCE_PCT)
+                    + "%; 0 trusts the rounds alone"),
             run("service.heap", "1g", "the service JVM's heap, fixed (-Xms = -Xmx): no resizing while it is measured"),
             run("instances", "1", "idbench serve processes on the one database and engine (replicas, at most " + MAX_INSTANCES
                     + "): threads spread over them round robin, each writing through one and reading through the next"),

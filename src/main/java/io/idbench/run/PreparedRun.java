@@ -70,6 +70,7 @@ public record PreparedRun(
             String recordDir,
             String jar,
             double tolerance,
+            Double instanceNoise,
             Map<String, String> parameters,
             Map<String, String> parameterOrigins,
             String scenarioFile) implements RunSide {

@@ -50,7 +50,8 @@ record RecordStep(RunDirectory run, PrintStream out) {
             out.println("[idbench] Side B (versus): " + versus.scenario());
             Path b = versus.recordPath();
             recordSide(state, Side.B, b, cpu).forEach(v -> problems.add("side B: " + v));
-            new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance());
+            new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance(), versus.instanceNoise(),
+                    versus.jar() == null || sameBytes(Path.of(versus.jar()), MavenStep.jar()));
         }
         return problems;
     }
@@ -64,6 +65,15 @@ record RecordStep(RunDirectory run, PrintStream out) {
         List<RunRecord> others = RecordFile.siblings(record).stream()
                 .filter(o -> !o.runId().equals(id) && !o.runId().equals(id + "-versus") && !id.equals(o.runId() + "-versus")).toList();
         return BetweenRunIntervals.of(r, others, List.of(), "the scenario on this machine");
+    }
+
+    /** Whether two jars are the same build (the same bytes); false when either cannot be read. */
+    static boolean sameBytes(Path a, Path b) {
+        try {
+            return Files.mismatch(a, b) == -1;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** One side's record: its part of the shared JTL, measured; the thresholds; the status. */

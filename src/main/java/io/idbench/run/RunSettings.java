@@ -65,6 +65,8 @@ public final class RunSettings {
     public final String versus;
     public final String versusJar;
     public final String versusHandicap;
+    /** How much two service processes of one build differ for good, in %; null: estimated from the A/A checks recorded. */
+    public final Double versusInstanceNoise;
     /** The service JVM's heap, fixed, e.g. 1g. */
     public final String serviceHeap;
     /** Replicas of idbench's service on one database and engine. */
@@ -117,6 +119,7 @@ public final class RunSettings {
         }
         versusJar = r.get("versus.jar").isBlank() ? null : r.get("versus.jar");
         versusHandicap = r.get("versus.handicap");
+        versusInstanceNoise = r.get("versus.instanceNoise").isBlank() ? null : doubleIn(r, "versus.instanceNoise", 0, 100);
         versus = !r.get("versus").isBlank() ? r.get("versus").trim()
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
         keycloakDb = r.get("keycloak.db").trim();

@@ -9,8 +9,10 @@ import io.idbench.record.Side;
 import io.idbench.record.Versus;
 import io.idbench.results.PairedVerdict;
 import io.idbench.results.Power;
+import io.idbench.results.RunNoise;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Verdict;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * verify, comparing two services ({@code -Dversus}): side B against side A, measured interleaved in
@@ -50,18 +53,28 @@ record VersusVerdict(PrintStream out) {
                 need.isEmpty() ? "unknown" : String.join(", ", need));
     }
 
-    void record(Path a, Path b, List<Side> schedule, double minEffectPct) {
+    /**
+     * @param instanceNoisePct how much two service processes differ for good, in %; null: estimated from the A/A checks
+     *                         recorded beside side A ({@link RunNoise#ofInstances})
+     * @param sameJar          whether side B ran this build's jar
+     */
+    void record(Path a, Path b, List<Side> schedule, double minEffectPct, Double instanceNoisePct, boolean sameJar) throws IOException {
         RunRecord ra = RecordFile.read(a);
         RunRecord rb = RecordFile.read(b);
+        boolean sameBuild = sameJar && Objects.equals(ra.scenario(), rb.scenario()) && ra.parameter("handicap").isBlank()
+                && rb.parameter("handicap").isBlank();
+        RunNoise instances = instanceNoisePct != null ? RunNoise.fixed(instanceNoisePct, "versus.instanceNoise")
+                : RunNoise.ofInstances(RecordFile.siblings(a).stream().filter(r -> !r.runId().equals(ra.runId())).toList(),
+                        ra.scenario() + " on this machine");
         String title = rb.scenario() + " " + rb.runId() + " (B) against " + ra.scenario() + " " + ra.runId() + " (A)";
         Versus verdict;
         if (ra.status() != RunStatus.COMPLETE || rb.status() != RunStatus.COMPLETE) {
             verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, "a side did not complete", null,
-                    null, null, null, null, Interleaving.startsFirst(ra.runId()), null);
+                    null, null, null, sameBuild, null, null, Interleaving.startsFirst(ra.runId()), null);
             out.println("[idbench] " + title + ": not compared, a side did not complete");
         } else {
             // Paired by round: the k-th repetition of each side ran in the same round of the schedule.
-            PairedVerdict paired = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA);
+            PairedVerdict paired = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA, instances);
             List<Change> changes = paired.compare(ra.repetitions(), rb.repetitions());
             long regressions = changes.stream().filter(Change::regression).count();
             long improvements = changes.stream().filter(Change::improvement).count();
@@ -73,10 +86,15 @@ record VersusVerdict(PrintStream out) {
                         changes.size()));
             }
             verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, null, changes, regressions,
-                    improvements, changes.size(), rounds, Interleaving.startsFirst(ra.runId()), null);
+                    improvements, changes.size(), sameBuild, instances.source(), rounds, Interleaving.startsFirst(ra.runId()), null);
             out.println(String.format(Locale.ROOT, "[idbench] B against A: %d of %d figures worse, %d better, by at least %s%%"
-                    + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s)", regressions, changes.size(),
-                    improvements, Numbers.trim(minEffectPct), Numbers.trim(Verdict.DEFAULT_ALPHA)));
+                    + " and significant (paired t-tests over the rounds, Holm, family-wise alpha %s; what two service processes differ"
+                    + " by for good: %s)", regressions, changes.size(), improvements, Numbers.trim(minEffectPct),
+                    Numbers.trim(Verdict.DEFAULT_ALPHA), instances.source()));
+            if (sameBuild) {
+                out.println("[idbench] An A/A check (this build against itself): later comparisons of " + ra.scenario()
+                        + " learn from it how much two service processes differ");
+            }
             out.println("[idbench] " + power(changes, rounds, schedule.size() / 2, minEffectPct));
         }
         RecordFile.write(a, ra.withVersus(verdict.as(Side.A)));

@@ -64,11 +64,25 @@ class PowerTest {
 
     @Test
     void theRoundsProposedForATargetFindIt() {
-        int n = Power.roundsFor(3, SD, 0.05, 1);
+        int n = Power.roundsFor(3, SD, 0, 0.05, 1);
         assertThat(Power.detectablePct(SD / Math.sqrt(n), n - 1, 0.05, 1)).isLessThanOrEqualTo(3);
         assertThat(Power.detectablePct(SD / Math.sqrt(n - 1), n - 2, 0.05, 1)).isGreaterThan(3);
         assertThat(found(n, Math.log1p(0.03), 1000, 4)[0]).isGreaterThanOrEqualTo(0.75);
         assertThat(found(n / 4, Math.log1p(0.03), 1000, 5)[0]).isLessThan(0.45);
+    }
+
+    @Test
+    void whatNoNumberOfRoundsRemovesSetsAFloor() {
+        double instance = Math.log1p(0.03);
+        // 3 % between instances: (1.96 + 0.84) x 3 % is about 8.6 %, so 5 % is out of reach however many rounds, 10 % is not.
+        assertThat(Power.roundsFor(5, SD, instance, 0.05, 1)).isEqualTo(Power.MAX_ROUNDS + 1);
+        assertThat(Power.roundsFor(10, SD, instance, 0.05, 1)).isBetween(2, 40);
+        List<List<Repetition>> r = rounds(10, 0, new SplittableRandom(6));
+        Change trusting = new PairedVerdict(0, 0.05).compare(r.get(0), r.get(1)).get(0);
+        Change withInstances = new PairedVerdict(0, 0.05, RunNoise.fixed(3, "three percent")).compare(r.get(0), r.get(1)).get(0);
+        assertThat(withInstances.detectablePct()).isGreaterThan(trusting.detectablePct());
+        assertThat(withInstances.highPct() - withInstances.lowPct()).isGreaterThan(trusting.highPct() - trusting.lowPct());
+        assertThat(withInstances.p()).isGreaterThan(trusting.p());
     }
 
     @Test
@@ -77,8 +91,8 @@ class PowerTest {
         // z(0.975) + z(0.8) = 2.8016: exp(0.028016) - 1.
         assertThat(one).isCloseTo(2.8412, within(0.001));
         assertThat(Power.detectablePct(0.01, Double.POSITIVE_INFINITY, 0.05, 49)).isGreaterThan(one * 1.4);
-        assertThat(Power.roundsFor(5, 0.05, 0.05, 49)).isGreaterThan(Power.roundsFor(5, 0.05, 0.05, 1));
-        assertThat(Power.roundsFor(0.001, 1, 0.05, 1)).isEqualTo(Power.MAX_ROUNDS + 1);
+        assertThat(Power.roundsFor(5, 0.05, 0, 0.05, 49)).isGreaterThan(Power.roundsFor(5, 0.05, 0, 0.05, 1));
+        assertThat(Power.roundsFor(0.001, 1, 0, 0.05, 1)).isEqualTo(Power.MAX_ROUNDS + 1);
         assertThat(Power.detectablePct(Double.NaN, 9, 0.05, 1)).isNaN();
     }
 }

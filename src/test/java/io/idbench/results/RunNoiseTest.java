@@ -3,9 +3,12 @@ package io.idbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.idbench.record.Change;
 import io.idbench.record.Interval;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.Side;
+import io.idbench.record.Versus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,5 +66,27 @@ class RunNoiseTest {
         assertThat(noise.source()).isEqualTo("the default 8% (3 other runs of the scenario, fewer than 4)");
         assertThat(RunNoise.fixed(3, "--run-noise").degreesOfFreedom("ALL", "p99")).isInfinite();
         assertThat(RunNoise.NONE.sigma("ALL", "p99")).isZero();
+    }
+
+    /** Side A of an interleaved run whose ALL p50 came out {@code changePct} with the rounds' standard error {@code roundsSe}. */
+    private static RunRecord check(boolean sameBuild, double changePct, double roundsSe) {
+        Change c = new Change("ALL", "p50", 2, 2 * (1 + changePct / 100), changePct, 0, 0, 1, false, false, false, null, roundsSe);
+        Versus v = new Versus("a", "b", 5, 0.05, List.of(), null, List.of(c), 0L, 0L, 1, sameBuild, null, null, Side.A, Side.A);
+        return RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).versus(v).build();
+    }
+
+    @Test
+    void instancesDifferByWhatTheAaChecksShowBeyondTheirRounds() {
+        // B/A of +4 %, -4 %, +4 %, -4 % with rounds that explain 2 % of it: sqrt(log(1.04)² - 0.02²) = 0.0344.
+        double x = Math.log(1.04);
+        List<RunRecord> checks = List.of(check(true, 4, 0.02), check(true, -4, 0.02), check(true, 4, 0.02), check(true, -4, 0.02),
+                check(false, 40, 0.02));
+        RunNoise noise = RunNoise.ofInstances(checks, "the scenario");
+        assertThat(noise.sigma("ALL", "p50")).isCloseTo(Math.sqrt(x * x - 0.0004), within(1e-3));
+        assertThat(noise.degreesOfFreedom("ALL", "p50")).isEqualTo(4);
+        assertThat(noise.sigma("ALL", "p95")).as("a figure no check has: the default").isCloseTo(Math.log1p(0.05), within(1e-12));
+        assertThat(noise.source()).isEqualTo("estimated from 4 A/A checks of the scenario, per figure");
+        assertThat(RunNoise.ofInstances(checks.subList(0, 2), "the scenario").source())
+                .isEqualTo("the default 5% (2 A/A checks of the scenario, fewer than 3)");
     }
 }
