@@ -24,9 +24,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipFile;
 
 /**
  * verify: records the run in {@code results/<scenario>/<run-id>/}: its JTL without the warm-up (compressed) and JMeter's
@@ -51,7 +53,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             Path b = versus.recordPath();
             recordSide(state, Side.B, b, cpu).forEach(v -> problems.add("side B: " + v));
             new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance(), versus.instanceNoise(),
-                    versus.jar() == null || sameBytes(Path.of(versus.jar()), MavenStep.jar()));
+                    versus.jar() == null || sameContents(Path.of(versus.jar()), MavenStep.jar()));
         }
         return problems;
     }
@@ -67,13 +69,22 @@ record RecordStep(RunDirectory run, PrintStream out) {
         return BetweenRunIntervals.of(r, others, List.of(), "the scenario on this machine");
     }
 
-    /** Whether two jars are the same build (the same bytes); false when either cannot be read. */
-    static boolean sameBytes(Path a, Path b) {
-        try {
-            return Files.mismatch(a, b) == -1;
+    /**
+     * Whether two jars hold the same build: the same entries with the same contents (their CRC-32s, from the central
+     * directory: a jar built again from the same sources differs in its timestamps only); false when either cannot be read.
+     */
+    static boolean sameContents(Path a, Path b) {
+        try (ZipFile za = new ZipFile(a.toFile()); ZipFile zb = new ZipFile(b.toFile())) {
+            return crcs(za).equals(crcs(zb));
         } catch (IOException e) {
             return false;
         }
+    }
+
+    private static Map<String, Long> crcs(ZipFile jar) {
+        Map<String, Long> out = new HashMap<>();
+        jar.stream().forEach(e -> out.put(e.getName(), e.getCrc()));
+        return out;
     }
 
     /** One side's record: its part of the shared JTL, measured; the thresholds; the status. */

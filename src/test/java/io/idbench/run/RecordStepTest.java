@@ -2,8 +2,15 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A label that fails because of what the probe found about the target says so in the run's reason. */
 class RecordStepTest {
@@ -25,5 +32,30 @@ class RecordStepTest {
                 .isEqualTo("Query by type and e-mail: p95 90 ms is above 50 ms");
         assertThat(RecordStep.explained("JMeter wrote no results (x.jtl)", List.of()))
                 .isEqualTo("JMeter wrote no results (x.jtl)");
+    }
+
+    @TempDir
+    Path dir;
+
+    private Path jar(String name, long time, String content) throws IOException {
+        Path jar = dir.resolve(name);
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(jar))) {
+            ZipEntry e = new ZipEntry("io/idbench/Service.class");
+            e.setTime(time);
+            out.putNextEntry(e);
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    @Test
+    void aJarBuiltAgainFromTheSameSourcesIsTheSameBuild() throws IOException {
+        Path built = jar("built.jar", 1_000_000_000_000L, "the service");
+        Path again = jar("again.jar", 1_700_000_000_000L, "the service");
+        assertThat(Files.mismatch(built, again)).as("the bytes differ: timestamps").isNotEqualTo(-1);
+        assertThat(RecordStep.sameContents(built, again)).isTrue();
+        assertThat(RecordStep.sameContents(built, jar("other.jar", 1_000_000_000_000L, "another service"))).isFalse();
+        assertThat(RecordStep.sameContents(built, dir.resolve("missing.jar"))).isFalse();
     }
 }
