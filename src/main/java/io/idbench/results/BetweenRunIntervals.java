@@ -6,9 +6,7 @@ import io.idbench.record.RunRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.RealDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A run's intervals for comparing it with a separate run: each figure's within-run standard error (of its log) and the
@@ -16,7 +14,6 @@ import org.apache.commons.math3.distribution.TDistribution;
  * of freedom (the noise estimated from n runs counts as n - 1 of them), as the verdict between two runs reads them.
  */
 public final class BetweenRunIntervals {
-    private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
 
     private BetweenRunIntervals() {
     }
@@ -46,7 +43,7 @@ public final class BetweenRunIntervals {
         double variance = within.logSe() * within.logSe() + between;
         double df = between == 0 || Double.isInfinite(noiseDf) ? Double.POSITIVE_INFINITY
                 : variance * variance / (between * between / noiseDf);
-        RealDistribution d = df > 1e6 ? NORMAL : new TDistribution(null, df);
+        RealDistribution d = Verdict.distribution(df);
         double half = d.inverseCumulativeProbability(1 - (1 - Bootstrap.LEVEL) / 2) * Math.sqrt(variance);
         return new Interval(within.value(), within.value() * Math.exp(-half), within.value() * Math.exp(half), Math.sqrt(variance));
     }

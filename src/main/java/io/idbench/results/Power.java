@@ -1,8 +1,6 @@
 package io.idbench.results;
 
-import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.RealDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * How large a change a verdict could have seen: the smallest true change of a figure that its two-sided test would have
@@ -15,7 +13,6 @@ public final class Power {
     public static final double POWER = 0.8;
     /** The most rounds {@link #roundsFor} proposes; beyond them a figure is too noisy for interleaving to help. */
     public static final int MAX_ROUNDS = 1000;
-    private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
 
     private Power() {
     }
@@ -54,7 +51,7 @@ public final class Power {
     }
 
     private static double multiplier(double df, double alpha, int figures) {
-        RealDistribution d = df > 1e6 ? NORMAL : new TDistribution(null, df);
+        RealDistribution d = Verdict.distribution(df);
         return d.inverseCumulativeProbability(1 - alpha / Math.max(1, figures) / 2) + d.inverseCumulativeProbability(POWER);
     }
 }
