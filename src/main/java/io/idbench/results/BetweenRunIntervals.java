@@ -40,9 +40,9 @@ public final class BetweenRunIntervals {
             return null;
         }
         double between = sigma * sigma;
-        double variance = within.logSe() * within.logSe() + between;
-        double df = between == 0 || Double.isInfinite(noiseDf) ? Double.POSITIVE_INFINITY
-                : variance * variance / (between * between / noiseDf);
+        double measured = within.logSe() * within.logSe();
+        double variance = measured + between;
+        double df = Welch.degreesOfFreedom(measured, Double.POSITIVE_INFINITY, between, noiseDf);
         RealDistribution d = Verdict.distribution(df);
         double half = d.inverseCumulativeProbability(1 - (1 - Bootstrap.LEVEL) / 2) * Math.sqrt(variance);
         return new Interval(within.value(), within.value() * Math.exp(-half), within.value() * Math.exp(half), Math.sqrt(variance));

@@ -69,8 +69,7 @@ public record PairedVerdict(double minEffectPct, double alpha, RunNoise instance
                 double rounds2 = Math.pow(standardDeviation(d), 2) / n;
                 double instance2 = Math.pow(instanceNoise.sigma(label.getKey(), figure), 2);
                 double se = Math.sqrt(rounds2 + instance2);
-                double df = se == 0 ? Double.POSITIVE_INFINITY : Math.pow(rounds2 + instance2, 2)
-                        / (rounds2 * rounds2 / (n - 1) + instance2 * instance2 / instanceNoise.degreesOfFreedom(label.getKey(), figure));
+                double df = Welch.degreesOfFreedom(rounds2, n - 1, instance2, instanceNoise.degreesOfFreedom(label.getKey(), figure));
                 double p = se == 0 ? (mean == 0 ? 1 : 0) : 2 * (1 - Verdict.distribution(df).cumulativeProbability(Math.abs(mean) / se));
                 tests.add(new Test(label.getKey(), figure, sumA / n, sumB / n, mean, se, df, p, Math.sqrt(rounds2)));
             }

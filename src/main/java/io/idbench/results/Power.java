@@ -42,7 +42,7 @@ public final class Power {
         for (int n = 2; n <= MAX_ROUNDS; n++) {
             double rounds2 = sdPerRound * sdPerRound / n;
             double variance = rounds2 + floor * floor;
-            double df = rounds2 == 0 ? Double.POSITIVE_INFINITY : variance * variance / (rounds2 * rounds2 / (n - 1));
+            double df = Welch.degreesOfFreedom(rounds2, n - 1, floor * floor, Double.POSITIVE_INFINITY);
             if (multiplier(df, alpha, figures) * Math.sqrt(variance) <= target) {
                 return n;
             }

@@ -55,12 +55,12 @@ public record Verdict(double minEffectPct, double alpha) {
                 return;
             }
             double between = 2 * Math.pow(noise.sigma(label, figure), 2);
-            double variance = Math.pow(b.logSe(), 2) + Math.pow(r.logSe(), 2) + between;
+            double measured = Math.pow(b.logSe(), 2) + Math.pow(r.logSe(), 2);
+            double variance = measured + between;
             if (!(b.value() > 0) || !(r.value() > 0) || Double.isNaN(variance)) {
                 return;
             }
-            double df = between == 0 ? Double.POSITIVE_INFINITY
-                    : variance * variance / (between * between / noise.degreesOfFreedom(label, figure));
+            double df = Welch.degreesOfFreedom(measured, Double.POSITIVE_INFINITY, between, noise.degreesOfFreedom(label, figure));
             double d = Math.log(r.value() / b.value());
             double se = Math.sqrt(variance);
             double p = se == 0 ? (d == 0 ? 1 : 0) : 2 * (1 - distribution(df).cumulativeProbability(Math.abs(d) / se));
