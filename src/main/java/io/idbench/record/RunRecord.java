@@ -22,6 +22,8 @@ import java.util.Map;
  *
  * @param labels    per label, the figures over all repetitions pooled: samples, errors, errorRate, throughput, mean, p50,
  *                  p95, p99, and the service's serverP50, serverP95, serverCpuUs where it sent them
+ * @param distributions per label, the percentile curve and latency histogram of every measured sample of every repetition
+ *                  (their HdrHistograms merged); absent in records written before it was kept
  * @param intervals per label and figure, its value with a bootstrap interval (and the system's CPU per request, under ALL):
  *                  how the figure moves within this run
  * @param betweenRuns the same figures' intervals for comparing this run with a separate run: the run-to-run noise added
@@ -57,6 +59,7 @@ public record RunRecord(
         List<Repetition> repetitions,
         Map<String, Map<String, Spread>> spread,
         Map<String, Map<String, Double>> labels,
+        Map<String, Distribution> distributions,
         Cost cost,
         Map<String, String> unsteady,
         String disturbed,
@@ -95,6 +98,7 @@ public record RunRecord(
         labels = labels == null ? Map.of() : labels;
         intervals = intervals == null ? Map.of() : intervals;
         unsteady = unsteady == null ? Map.of() : unsteady;
+        distributions = distributions == null ? Map.of() : distributions;
     }
 
     private static Map<String, String> laterShape() {

@@ -1,6 +1,7 @@
 package io.idbench.results;
 
 import io.idbench.record.Cost;
+import io.idbench.record.Distribution;
 import io.idbench.record.Interval;
 import io.idbench.record.JmeterEngine;
 import io.idbench.record.LabelSummary;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * What one side of a run measured, as its record keeps it: the settling repetitions apart, each measured repetition (its
@@ -23,8 +25,8 @@ import java.util.Map;
  * and the cost. Computed from the JTL's parts and the CPU account alone: no file is written here.
  */
 public record Measurement(List<Repetition> settling, List<Repetition> repetitions, Map<String, JmeterEngine> engines,
-        Map<String, Map<String, Spread>> spread, Map<String, Map<String, Double>> labels, Map<String, Map<String, Interval>> intervals,
-        Cost cost, Statistics statistics, Map<String, String> unsteady) {
+        Map<String, Map<String, Spread>> spread, Map<String, Map<String, Double>> labels, Map<String, Distribution> distributions,
+        Map<String, Map<String, Interval>> intervals, Cost cost, Statistics statistics, Map<String, String> unsteady) {
 
     /** How the figures and intervals are taken, as the record says it. */
     public static final String METHOD = "figures over all repetitions pooled; intervals by a two-stage bootstrap: repetitions, then"
@@ -83,9 +85,21 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
         }
         Map<String, JmeterEngine> engines = EngineLoad.of(measured);
         return new Measurement(settling, repetitions, EngineLoad.distributed(engines) ? engines : Map.of(),
-                labels.size() > 1 ? Repetitions.of(labels) : Map.of(), pooled, intervals, cost, new Statistics(METHOD, Bootstrap.LEVEL,
+                labels.size() > 1 ? Repetitions.of(labels) : Map.of(), pooled, pooledDistributions(measured), intervals, cost,
+                new Statistics(METHOD, Bootstrap.LEVEL,
                         Bootstrap.REPLICATES, labels.size(), LabelWindows.WINDOWS),
                 SteadyState.unsteady(repetitions, Verdict.DEFAULT_MIN_EFFECT, Verdict.DEFAULT_ALPHA));
+    }
+
+    /** Per label, the distribution of every measured sample of every repetition: their histograms merged. */
+    private static Map<String, Distribution> pooledDistributions(List<RunStatistics.Result> measured) {
+        Map<String, Histogram> merged = new LinkedHashMap<>();
+        for (RunStatistics.Result stats : measured) {
+            stats.histograms().forEach((label, h) -> merged.computeIfAbsent(label, l -> LabelStatistics.pooled()).add(h));
+        }
+        Map<String, Distribution> out = new LinkedHashMap<>();
+        merged.forEach((label, h) -> out.put(label, Distributions.of(h)));
+        return out;
     }
 
     /** The repetition's cost, when the CPU sampler's rows cover it (from its warm-up on: the machine's share), else null. */
@@ -125,6 +139,7 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
     /** The record with this measurement in it. */
     public RunRecord into(RunRecord r) {
         return r.withSettling(settling).withRepetitions(repetitions).withEngines(engines).withSpread(spread).withLabels(labels)
+                .withDistributions(distributions)
                 .withIntervals(intervals).withCost(cost).withDisturbed(cost == null ? null : cost.disturbed()).withStatistics(statistics)
                 .withUnsteady(unsteady);
     }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.AbstractHistogram;
 
 /**
  * Per-label statistics of a run from its JTL, over the measured window only. When the plan saved
@@ -37,7 +38,8 @@ public final class RunStatistics {
      */
     public record Result(Map<String, LabelSummary> labels, Map<String, Distribution> distributions,
             Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
-            Window measured, long warmUpFrom, Map<String, EngineLoad.Window> engines) {
+            Window measured, long warmUpFrom, Map<String, EngineLoad.Window> engines,
+            Map<String, AbstractHistogram> histograms) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {
@@ -168,9 +170,11 @@ public final class RunStatistics {
             labels.put(ALL, all);
             Map<String, LabelSummary> out = new LinkedHashMap<>();
             Map<String, Distribution> distributions = new LinkedHashMap<>();
+            Map<String, AbstractHistogram> histograms = new LinkedHashMap<>();
             labels.forEach((label, stats) -> {
                 out.put(label, stats.summary());
                 distributions.put(label, stats.distribution());
+                histograms.put(label, stats.pooledCopy());
             });
             Window measured = from <= to ? new Window(from, to) : null;
             Map<String, LabelWindows> windows = new LinkedHashMap<>();
@@ -179,7 +183,7 @@ public final class RunStatistics {
                 windows.put(ALL, allSamples.build(measured.from(), measured.to()));
             }
             return new Result(out, distributions, excluded, partial, windows, measured, warmUpFrom == Long.MAX_VALUE ? 0 : warmUpFrom,
-                    engines);
+                    engines, histograms);
         }
     }
 }

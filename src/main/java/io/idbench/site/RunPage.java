@@ -10,6 +10,7 @@ import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
 import io.idbench.record.RepetitionCost;
 import io.idbench.record.RunRecord;
+import io.idbench.record.Spread;
 import io.idbench.record.WarmUp;
 import io.idbench.results.Bootstrap;
 import java.io.IOException;
@@ -71,13 +72,21 @@ final class RunPage {
         }
         List<Chart> charts = new ArrayList<>();
         String id = "run-" + Chart.slug(run.scenario() + "-" + run.runId());
-        if (!s.repetitions().isEmpty() && !s.repetitions().get(s.repetitions().size() - 1).distributions().isEmpty()) {
-            charts.add(percentiles(id, s.repetitions().get(s.repetitions().size() - 1)));
-            charts.add(histogram(id, s.repetitions()));
+        Repetition last = s.repetitions().isEmpty() ? null : s.repetitions().get(s.repetitions().size() - 1);
+        if (!s.distributions().isEmpty()) {
+            String which = s.repetitions().size() == 1 ? "the measured repetition"
+                    : "all " + s.repetitions().size() + " measured repetitions";
+            charts.add(percentiles(id, s.distributions(), which));
+            charts.add(histogram(id, s.distributions(), which));
+        } else if (last != null && !last.distributions().isEmpty()) {
+            // Records from before the pooled distributions were kept: the last (warmest) repetition's.
+            charts.add(percentiles(id, last.distributions(), "repetition " + last.repetition()));
+            charts.add(histogram(id, last.distributions(), "repetition " + last.repetition()));
         }
         List<Chart> costCharts = new ArrayList<>();
-        if (s.cost() != null && !s.cost().cpuUsPerRequest().isEmpty()) {
-            costCharts.add(cost(id, s.cost().cpuUsPerRequest()));
+        Map<String, Interval> costShown = ranComponents(run);
+        if (!costShown.isEmpty()) {
+            costCharts.add(cost(id, costShown));
         }
         boolean settled = !s.settling().isEmpty() && s.settling().get(0).warmup() != null;
         List<Repetition> first = settled ? s.settling() : s.repetitions();
@@ -86,6 +95,8 @@ final class RunPage {
             costCharts.add(warmUp(id, firstWarmUp, settled ? "the settling repetition" : "repetition 1"));
         }
         charts.addAll(costCharts);
+        List<Chart> spreadCharts = s.repetitions().size() > 1 ? repetitionCharts(id, s.repetitions()) : List.of();
+        charts.addAll(spreadCharts);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("run", run);
         model.put("summary", s);
@@ -99,8 +110,12 @@ final class RunPage {
         model.put("spread", s.spread());
         model.put("files", files(copied));
         model.put("runFiles", runFiles(copied, s));
-        model.put("charts", charts.stream().filter(c -> !costCharts.contains(c)).toList());
+        model.put("charts", charts.stream().filter(c -> !costCharts.contains(c) && !spreadCharts.contains(c)).toList());
+        model.put("spreadCharts", spreadCharts);
+        model.put("spreadRows", spreadRows(s.spread()));
         model.put("costCharts", costCharts);
+        model.put("costShown", costShown);
+        model.put("ranEngine", ranEngine(run));
         model.put("pooled", pooled(run, run.record().intervals().isEmpty() ? null : run::interval));
         model.put("pooledBetween", betweenRuns == null ? List.of() : pooled(run, betweenRuns::interval));
         model.put("betweenSource", betweenRuns == null ? null : betweenRuns.source());
@@ -201,6 +216,73 @@ final class RunPage {
         return out;
     }
 
+    /** JMeter's clock: elapsed times are whole milliseconds, so percentiles that moved by one tick did not spread. */
+    static final double CLOCK_MS = 1;
+    /** Figures kept in whole milliseconds. */
+    private static final List<String> TICKED = List.of("p50", "p95", "p99");
+
+    /** One figure over the repetitions as the page shows it: median, least, most and the spread, or why it is none. */
+    record SpreadRow(String label, String figure, String median, String min, String max, String spread) {
+    }
+
+    /** The spread table's rows; a percentile whose repetitions lie within one clock tick is said to, not given as a %. */
+    static List<SpreadRow> spreadRows(Map<String, Map<String, Spread>> spread) {
+        List<SpreadRow> out = new ArrayList<>();
+        spread.forEach((label, figures) -> figures.forEach((figure, x) -> {
+            String pct = TICKED.contains(figure) && x.max() - x.min() <= CLOCK_MS
+                    ? "within the clock's " + Table.number(CLOCK_MS) + " ms"
+                    : String.format(Locale.ROOT, "%.1f %%", x.spreadPct());
+            out.add(new SpreadRow(label, figure, Table.number(x.median()), Table.number(x.min()), Table.number(x.max()), pct));
+        }));
+        return out;
+    }
+
+    /** Each repetition's throughput (all operations) and p95 (each operation): the spread as a picture, in the order they ran. */
+    static List<Chart> repetitionCharts(String id, List<Repetition> reps) {
+        List<Chart.Point> throughput = new ArrayList<>();
+        Map<String, List<Chart.Point>> p95 = new LinkedHashMap<>();
+        for (Repetition rep : reps) {
+            LabelSummary all = rep.labels().get(RunRecord.ALL);
+            if (all != null) {
+                throughput.add(new Chart.Point(rep.repetition(), all.throughput()));
+            }
+            rep.labels().forEach((label, stats) -> p95.computeIfAbsent(label, l -> new ArrayList<>())
+                    .add(new Chart.Point(rep.repetition(), Math.max(stats.p95(), 0.5))));
+        }
+        Chart.Axis repetition = new Chart.Axis("repetition", false, true);
+        List<Chart.Series> lines = new ArrayList<>();
+        p95.forEach((label, points) -> lines.add(new Chart.Series(label, Chart.colour(lines.size()), label.equals(RunRecord.ALL),
+                points)));
+        return List.of(new Chart(id + "-repetitions-throughput", "Throughput of each repetition, all operations", Chart.LINE,
+                repetition, new Chart.Axis("req/s", false, true), List.of(new Chart.Series("ALL", Chart.colour(0), false, throughput))),
+                new Chart(id + "-repetitions-p95", "p95 of each repetition, per operation (whole ms)", Chart.LINE, repetition,
+                        new Chart.Axis("p95 (ms)", true, true), lines));
+    }
+
+    /** A search engine beside PostgreSQL ran: the run names one (older records without the parameter: as their cost says). */
+    static boolean ranEngine(RecordedRun run) {
+        String search = run.parameter("search");
+        return search.isEmpty() ? run.record().cost() != null && run.record().cost().cpuUsPerRequest().containsKey(ENGINE)
+                : !search.equals("sql");
+    }
+
+    /** Each component's CPU per request, leaving out the engine of a run without one: what did not run is not a zero. */
+    static Map<String, Interval> ranComponents(RecordedRun run) {
+        Map<String, Interval> out = new LinkedHashMap<>();
+        if (run.record().cost() != null) {
+            boolean engine = ranEngine(run);
+            run.record().cost().cpuUsPerRequest().forEach((component, i) -> {
+                if (engine || !component.equals(ENGINE)) {
+                    out.put(component, i);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** The search engine's component in a cost account. */
+    static final String ENGINE = "engine";
+
     /** CPU µs per request of each component, with the interval as two more bars' worth of numbers in the table. */
     private static Chart cost(String id, Map<String, Interval> cpu) {
         List<Chart.Point> value = new ArrayList<>();
@@ -227,39 +309,35 @@ final class RunPage {
             points.add(new Chart.Point(Table.number(++k * width) + " s", w));
         }
         return new Chart(id + "-warmup", "Warm-up of " + which + ": throughput per window", Chart.LINE,
-                new Chart.Axis("since every thread ran", false, false), new Chart.Axis("req/s", false, true),
+                new Chart.Axis("time since every thread ran (s)", false, false), new Chart.Axis("req/s", false, true),
                 List.of(new Chart.Series("all threads", Chart.colour(0), false, points)));
     }
 
-    /** Latency at each percentile, one line per label, of the last (warmest) repetition. */
-    private static Chart percentiles(String id, Repetition rep) {
+    /** Latency at each percentile, one line per label ({@code which}: the repetitions the distributions pool). */
+    private static Chart percentiles(String id, Map<String, Distribution> distributions, String which) {
         List<Chart.Series> series = new ArrayList<>();
-        rep.distributions().forEach((label, d) -> {
+        distributions.forEach((label, d) -> {
             List<Chart.Point> points = new ArrayList<>();
             for (Distribution.Point p : d.percentiles()) {
                 points.add(new Chart.Point("p" + Table.number(p.percentile()), Math.max(p.millis(), 0.5)));
             }
             series.add(new Chart.Series(label, Chart.colour(series.size()), label.equals(RunRecord.ALL), points));
         });
-        return new Chart(id + "-percentiles", "Percentile curve (repetition " + rep.repetition() + ")", Chart.LINE,
-                new Chart.Axis("percentile", false, false), new Chart.Axis("ms", true, true), series);
+        return new Chart(id + "-percentiles", "Percentile curve, " + which, Chart.LINE, new Chart.Axis("percentile", false, false),
+                new Chart.Axis("latency (ms)", true, true), series);
     }
 
-    /** All operations' latencies in buckets growing by half powers of two, one set of bars per repetition that kept them. */
-    private static Chart histogram(String id, List<Repetition> reps) {
-        List<Chart.Series> series = new ArrayList<>();
-        for (Repetition rep : reps) {
-            Distribution all = rep.distributions().get(RunRecord.ALL);
-            if (all == null) {
-                continue; // only the last repetition keeps its distribution
-            }
-            List<Chart.Point> points = new ArrayList<>();
+    /** All operations' latencies in buckets growing by half powers of two. */
+    private static Chart histogram(String id, Map<String, Distribution> distributions, String which) {
+        List<Chart.Point> points = new ArrayList<>();
+        Distribution all = distributions.get(RunRecord.ALL);
+        if (all != null) {
             for (Distribution.Bucket b : all.histogram()) {
                 points.add(new Chart.Point(b.fromMillis() + "-" + b.toMillis() + " ms", b.count()));
             }
-            series.add(new Chart.Series("repetition " + rep.repetition(), Chart.colour(series.size()), false, points));
         }
-        return new Chart(id + "-histogram", "Latency histogram, all operations", Chart.BAR, new Chart.Axis("latency", false, false),
-                new Chart.Axis("samples", false, true), series);
+        return new Chart(id + "-histogram", "Latency histogram, all operations, " + which, Chart.BAR,
+                new Chart.Axis("latency bucket (ms)", false, false), new Chart.Axis("requests", false, true),
+                List.of(new Chart.Series("all operations", Chart.colour(0), false, points)));
     }
 }

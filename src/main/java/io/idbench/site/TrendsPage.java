@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,18 @@ final class TrendsPage {
     record Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note) {
         public boolean regressed() {
             return !regressions.isEmpty();
+        }
+
+        /** The regressions by operation, in the order found: "Create new user" -> ["p95 +12.0% [+5.1%, +19.3%]", …]. */
+        public Map<String, List<String>> byOperation() {
+            List<String> labels = flagged.stream().map(f -> f.substring(0, f.lastIndexOf('|'))).distinct()
+                    .sorted(Comparator.comparingInt(String::length).reversed()).toList();
+            Map<String, List<String>> out = new LinkedHashMap<>();
+            for (String line : regressions) {
+                String label = labels.stream().filter(l -> line.startsWith(l + " ")).findFirst().orElse("");
+                out.computeIfAbsent(label, k -> new ArrayList<>()).add(label.isEmpty() ? line : line.substring(label.length() + 1));
+            }
+            return out;
         }
     }
 
