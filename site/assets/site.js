@@ -43,6 +43,7 @@
         borderColor: s.colour,
         backgroundColor: s.colour,
         borderDash: s.dashed ? [6, 4] : [],
+        hidden: !!s.hidden,
         data: s.points.map(function (p) { return { x: p.x, y: p.y, flagged: p.flagged, link: p.link }; }),
         pointRadius: function (ctx) { return ctx.raw && ctx.raw.flagged ? 7 : 3; },
         pointBackgroundColor: function (ctx) { return ctx.raw && ctx.raw.flagged ? '#c62828' : s.colour; },
@@ -58,7 +59,7 @@
         animation: false,
         scales: { x: axis(c.x), y: axis(c.y) },
         plugins: {
-          legend: { position: 'bottom' },
+          legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 8, padding: 6, font: { size: 11 } } },
           tooltip: {
             callbacks: {
               afterLabel: function (item) { return item.raw.flagged ? 'regressed against its baseline' : ''; }
@@ -75,5 +76,25 @@
     });
   }
 
-  document.querySelectorAll('canvas[data-chart]').forEach(draw);
+  var canvases = Array.prototype.slice.call(document.querySelectorAll('canvas[data-chart]'));
+
+  function drawOnce(canvas) {
+    if (!Chart.getChart(canvas)) { draw(canvas); }
+  }
+
+  function drawAll() { canvases.forEach(drawOnce); }
+
+  // A chart is drawn as it comes near the screen: a page of many charts costs little at load.
+  if ('IntersectionObserver' in window) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (e.isIntersecting) { observer.unobserve(e.target); drawOnce(e.target); }
+      });
+    }, { rootMargin: '300px 0px' });
+    canvases.forEach(function (c) { observer.observe(c); });
+  } else {
+    drawAll();
+  }
+  // A printed page has every chart.
+  window.addEventListener('beforeprint', drawAll);
 })();

@@ -3,6 +3,7 @@ package io.idbench.site;
 import io.idbench.record.Interval;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,13 @@ import java.util.Set;
 public record Chart(String id, String title, String type, Axis x, Axis y, List<Series> series) {
     public static final String LINE = "line";
     public static final String BAR = "bar";
+    /** The series a chart draws at once; the others start hidden in its legend, a click away (and in its table). */
+    public static final int MAX_SHOWN = 8;
+
+    /** Beyond {@link #MAX_SHOWN} series, solid ones (p95, throughput) are shown first and the rest start hidden. */
+    public Chart {
+        series = shownFirst(series);
+    }
 
     public record Axis(String title, boolean log, boolean numeric) {
     }
@@ -50,7 +58,37 @@ public record Chart(String id, String title, String type, Axis x, Axis y, List<S
         }
     }
 
-    public record Series(String label, String colour, boolean dashed, List<Point> points) {
+    /** {@code hidden}: left out of the drawing until its legend entry is clicked. */
+    public record Series(String label, String colour, boolean dashed, List<Point> points, boolean hidden) {
+        public Series(String label, String colour, boolean dashed, List<Point> points) {
+            this(label, colour, dashed, points, false);
+        }
+    }
+
+    /** How many series start hidden. */
+    public long hiddenCount() {
+        return series.stream().filter(Series::hidden).count();
+    }
+
+    private static List<Series> shownFirst(List<Series> series) {
+        if (series.stream().filter(s -> !s.hidden()).count() <= MAX_SHOWN) {
+            return series;
+        }
+        List<Integer> order = new ArrayList<>();
+        for (boolean dashed : new boolean[] {false, true}) {
+            for (int i = 0; i < series.size(); i++) {
+                if (series.get(i).dashed() == dashed && !series.get(i).hidden()) {
+                    order.add(i);
+                }
+            }
+        }
+        Set<Integer> shown = new HashSet<>(order.subList(0, MAX_SHOWN));
+        List<Series> out = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            out.add(shown.contains(i) ? s : new Series(s.label(), s.colour(), s.dashed(), s.points(), true));
+        }
+        return List.copyOf(out);
     }
 
     /** The categories (or numbers) of the horizontal axis, in order of appearance. */

@@ -37,7 +37,7 @@ final class OverviewPage {
         model.put("machines", history.machines());
         model.put("verdict", verdict);
         model.put("skipped", history.skipped());
-        return new Page("index.html", "overview", "Overview", model, List.of(), matrices.stream().map(Matrix::table).toList());
+        return new Page("overview.html", "overview", "Overview", model, List.of(), matrices.stream().map(Matrix::table).toList());
     }
 
     private static Matrix matrix(List<RecordedRun> runs, int n) {

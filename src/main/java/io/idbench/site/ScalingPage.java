@@ -24,9 +24,11 @@ final class ScalingPage {
 
     static Page build(RunHistory history) {
         List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.HETEROGENEOUS);
-        boolean machines = runs.stream().map(RecordedRun::machine).distinct().count() > 1;
+        // Several machines: each named once above the charts (M1, M2…), and by that short name in the legends.
+        Map<String, String> machines = new LinkedHashMap<>();
+        runs.stream().map(RecordedRun::machine).distinct().forEach(m -> machines.put(m, "M" + (machines.size() + 1)));
         Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.axes() : r.axes() + " (" + r.scaleOut() + ")")
-                + (machines ? " (" + r.machine() + ")" : "");
+                + (machines.size() > 1 ? " · " + machines.get(r.machine()) : "");
         Map<String, String> colours = new HashMap<>();
         List<Operation> operations = new ArrayList<>();
         List<Chart> charts = new ArrayList<>();
@@ -49,6 +51,7 @@ final class ScalingPage {
         model.put("replicas", replicas);
         model.put("operations", operations);
         model.put("runs", runs);
+        model.put("machines", machines.size() > 1 ? machines : Map.of());
         return new Page("scaling.html", "scaling", "Scaling", model, charts);
     }
 }

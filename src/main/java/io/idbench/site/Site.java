@@ -26,7 +26,8 @@ public final class Site {
     /** How much worse than its baseline a trend's figure may be before it is flagged, in %: as {@code idbench compare}. */
     public static final double DEFAULT_TOLERANCE = io.idbench.results.Verdict.DEFAULT_MIN_EFFECT;
     /** The pages of the navigation bar, in order: file and title. */
-    static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Overview"), nav("scaling.html", "Scaling"),
+    static final List<Map<String, String>> NAVIGATION = List.of(nav("index.html", "Findings"), nav("overview.html", "Overview"),
+            nav("compare.html", "Compare"), nav("scaling.html", "Scaling"),
             nav("versus-2018.html", "Versus 2018"), nav("trends.html", "Trends"), nav("studies.html", "Studies"),
             nav("runs.html", "All runs"));
 
@@ -105,19 +106,22 @@ public final class Site {
         SiteWriter writer = new SiteWriter(output, NAVIGATION);
         writer.copyAssets();
         TrendsPage.Trends trends = TrendsPage.compute(history, tolerancePct, baselines);
+        Published2018 published = Published2018.load();
         writer.write(OverviewPage.build(history, trends.verdict()));
+        writer.write(FindingsPage.build(history, published, trends.verdict()));
         writer.write(ScalingPage.build(history));
-        writer.write(Versus2018Page.build(history, Published2018.load()));
+        writer.write(Versus2018Page.build(history, published));
         writer.write(TrendsPage.build(trends));
         writer.write(StudiesPage.build(history));
         writer.write(RunsPage.build(history));
+        Map<RecordedRun, List<RecordedRun>> seriesOf = new HashMap<>();
+        history.series().values().forEach(series -> series.forEach(r -> seriesOf.put(r, series)));
+        writer.write(ComparePage.build(history, r -> betweenRuns(r, seriesOf.getOrDefault(r, List.of()))));
         Set<RecordedRun> withFiles = switch (runFiles) {
             case ALL -> new HashSet<>(history.all());
             case LATEST -> new HashSet<>(history.latest());
             case NONE -> Set.of();
         };
-        Map<RecordedRun, List<RecordedRun>> seriesOf = new HashMap<>();
-        history.series().values().forEach(series -> series.forEach(r -> seriesOf.put(r, series)));
         int n = 0;
         for (RecordedRun run : history.all()) {
             writer.write(RunPage.build(run, betweenRuns(run, seriesOf.getOrDefault(run, List.of())), output, withFiles.contains(run)));

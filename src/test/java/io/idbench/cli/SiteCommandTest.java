@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -139,12 +141,20 @@ class SiteCommandTest {
                 .readValues(out.resolve("data/scaling-all-latency.csv").toFile())) {
             latency = rows.readAll();
         }
-        // The fixture holds runs of two machines, so each series is named with its machine.
+        // The fixture holds runs of two machines: the page names each once (M1, M2), and each series by that short name.
         List<String> header = latency.get(0);
-        String series = "jsonb-nodyn (" + run100k.path("environment").path("cpus").asInt() + " x "
-                + run100k.path("environment").path("cpuModel").asText() + ",";
-        int column = header.stream().filter(h -> h.startsWith(series) && h.endsWith(" p95 (ms)")).findFirst().map(header::indexOf)
-                .orElseThrow(() -> new AssertionError(series + " … p95 not in " + header));
+        String hardware = run100k.path("environment").path("cpus").asInt() + " x " + run100k.path("environment").path("cpuModel").asText();
+        Matcher named = Pattern.compile("<strong>(M\\d)</strong> = ([^;<]+)").matcher(scaling);
+        String machine = null;
+        while (named.find()) {
+            if (named.group(2).startsWith(hardware)) {
+                machine = named.group(1);
+            }
+        }
+        assertThat(machine).as("the short name of " + hardware + " on the scaling page").isNotNull();
+        String series = "jsonb-nodyn · " + machine + " p95 (ms)";
+        int column = header.indexOf(series);
+        assertThat(column).as(series + " in " + header).isPositive();
         List<String> row100k = latency.stream().filter(l -> l.get(0).equals("100000")).findFirst().orElseThrow();
         assertThat(row100k.get(column)).isEqualTo(Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()));
         // A page per run, with its record beside it.
@@ -156,7 +166,7 @@ class SiteCommandTest {
         String keycloak = Files.readString(out.resolve("runs/keycloak-1k/kc-p1/index.html"));
         assertThat(keycloak).contains("What this target", "<li>password not stored: Keycloak", "<li>sortBy ignored",
                 "<h2>Target</h2>", "<th>version</th><td>26.7.3</td>");
-        assertThat(latency.get(0)).anyMatch(h -> h.startsWith("keycloak (") && h.endsWith(" p95 (ms)"));
+        assertThat(latency.get(0)).anyMatch(h -> h.startsWith("keycloak · M") && h.endsWith(" p95 (ms)"));
     }
 
     @Test
@@ -228,7 +238,7 @@ class SiteCommandTest {
         JsonNode verdict = Json.mapper().readTree(out.resolve("verdict.json").toFile());
         assertThat(verdict.path("regressed").asBoolean()).isTrue();
         assertThat(Files.readString(out.resolve("trends.html"))).contains("class=\"regressed");
-        assertThat(Files.readString(out.resolve("index.html"))).contains("Regressions", SCENARIO + " slower", "ALL p95 +100.0%");
+        assertThat(Files.readString(out.resolve("overview.html"))).contains("Regressions", SCENARIO + " slower", "ALL p95 +100.0%");
         // Without --fail-on-regression the site is still written and the exit is 0.
         assertThat(site()).isZero();
     }

@@ -172,6 +172,7 @@ class SiteBrowserTest {
                 continue;
             }
             browser.get(url);
+            drawEveryChart();
             assertThat(browser.getTitle()).as(url).endsWith("· idbench");
             List<LogEntry> problems = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                     .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
@@ -194,7 +195,7 @@ class SiteBrowserTest {
 
     @Test
     void theOverviewLinksEveryScenarioOfTheFixtureToItsRun() {
-        browser.get(base + "index.html");
+        browser.get(base + "overview.html");
         @SuppressWarnings("unchecked")
         List<String> rows = (List<String>) js("return Array.from(document.querySelectorAll('table.matrix tbody th a'))"
                 + ".map(a => a.textContent)");
@@ -242,8 +243,88 @@ class SiteBrowserTest {
     }
 
     @Test
+    void chartsAreDrawnAsTheyScrollIntoViewAndNoneDrawsMoreThanEightSeriesAtOnce() {
+        browser.get(base + "scaling.html");
+        long canvases = count("canvas[data-chart]");
+        assertThat(canvases).as("charts on the scaling page").isGreaterThan(4);
+        assertThat(drawnCount()).as("charts drawn at load, before any scrolling").isLessThan(canvases);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
+        Object last = ((JavascriptExecutor) browser).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const all = document.querySelectorAll('canvas[data-chart]');
+                const last = all[all.length - 1];
+                last.scrollIntoView();
+                const wait = () => Chart.getChart(last) ? done(last.dataset.chart) : requestAnimationFrame(wait);
+                wait();""");
+        assertThat(last).as("the last chart, once scrolled to").isNotNull();
+        int most = 0;
+        int mostDefined = 0;
+        for (String page : List.of("scaling", "studies", "versus-2018", "trends")) {
+            browser.get(base + page + ".html");
+            drawEveryChart();
+            @SuppressWarnings("unchecked")
+            List<List<Number>> shown = (List<List<Number>>) js("return Array.from(document.querySelectorAll('canvas[data-chart]'))"
+                    + ".map(c => Chart.getChart(c)).map(ch => [ch.data.datasets.length,"
+                    + " ch.data.datasets.filter((d, i) => ch.isDatasetVisible(i)).length])");
+            for (List<Number> chart : shown) {
+                mostDefined = Math.max(mostDefined, chart.get(0).intValue());
+                most = Math.max(most, chart.get(1).intValue());
+            }
+        }
+        assertThat(mostDefined).as("series in the fullest chart, drawn or a click away").isGreaterThan(Chart.MAX_SHOWN);
+        assertThat(most).as("series any chart draws at once").isLessThanOrEqualTo(Chart.MAX_SHOWN);
+    }
+
+    @Test
+    void theFindingsPageAnswersInSentencesWithIntervalsAndLinks() {
+        browser.get(base + "index.html");
+        @SuppressWarnings("unchecked")
+        List<String> findings = (List<String>) js("return Array.from(document.querySelectorAll('article.finding')).map(a => a.innerText)");
+        assertThat(findings).hasSizeGreaterThan(5).allMatch(f -> f.contains("Runs: "));
+        assertThat(findings).anyMatch(f -> f.contains("no measurable difference")).anyMatch(f -> f.matches("(?s).*\\d\\.\\d\\dx \\[\\d.*"));
+        assertThat(count("article.finding a[href^=runs]")).as("links to the runs behind the answers").isGreaterThan(10);
+        assertThat(count("#needs tbody tr")).as("rows of which strategy for which need").isPositive();
+    }
+
+    private long drawnCount() {
+        return ((Number) js("return Array.from(document.querySelectorAll('canvas[data-chart]')).filter(c => Chart.getChart(c)).length"))
+                .longValue();
+    }
+
+    @Test
+    void aCompareViewIsKeptInTheAddressAndComesBackAfterAReload() {
+        browser.get(base + "compare.html");
+        List<String> everything = barNames();
+        assertThat(everything).as("bars of the default view").isNotEmpty().anyMatch(n -> n.startsWith("relational"));
+        js("document.querySelector('[data-dim=storage] input[value=relational]').click()");
+        js("const s = document.querySelector('select[name=figure]'); s.value = 'p95';"
+                + " s.dispatchEvent(new Event('change', {bubbles: true}))");
+        String url = browser.getCurrentUrl();
+        List<String> chosen = barNames();
+        assertThat(url).contains("no-storage=relational", "figure=p95");
+        assertThat(chosen).isNotEmpty().noneMatch(n -> n.startsWith("relational")).hasSizeLessThan(everything.size());
+        assertThat(barValues()).allMatch(v -> v.matches("×\\d+\\.\\d\\d .* ms"));
+        browser.get(base + "index.html");
+        browser.get(url);
+        browser.navigate().refresh();
+        assertThat(barNames()).as("the view after a reload of " + url).isEqualTo(chosen);
+        assertThat(js("return document.querySelector('select[name=figure]').value")).isEqualTo("p95");
+        assertThat(js("return document.querySelector('[data-dim=storage] input[value=relational]').checked")).isEqualTo(false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> barNames() {
+        return (List<String>) js("return Array.from(document.querySelectorAll('ol.bar-list .bar-name')).map(a => a.textContent)");
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> barValues() {
+        return (List<String>) js("return Array.from(document.querySelectorAll('ol.bar-list .bar-value')).map(a => a.textContent)");
+    }
+
+    @Test
     void aColumnOfOneValueIsNotColoured() {
-        browser.get(base + "one-scenario/index.html");
+        browser.get(base + "one-scenario/overview.html");
         Object lonely = js(
                 "return Array.from(document.querySelectorAll('table.matrix')).filter(t => t.querySelectorAll('tbody tr').length == 1)"
                         + ".map(t => t.querySelectorAll('td .v[style*=\"hsl\"]').length)");
@@ -254,22 +335,39 @@ class SiteBrowserTest {
         return ((Number) js("return document.querySelectorAll('" + css + "').length")).intValue();
     }
 
+    /** Charts are drawn as they scroll into view; a page about to be printed draws them all at once. */
+    private void drawEveryChart() {
+        js("window.dispatchEvent(new Event('beforeprint'))");
+    }
+
     @SuppressWarnings("unchecked")
     private List<String> drawnChartIds() {
+        drawEveryChart();
         return (List<String>) js("return Array.from(document.querySelectorAll('canvas[data-chart]')).filter(c => Chart.getChart(c))"
                 + ".map(c => c.dataset.chart)");
     }
 
     @Test
-    void screenshotsOfTheOverviewScalingTrendsAndARunPage() throws IOException {
+    void screenshotsOfEachPageTypeAtDesktopAndPhoneWidthsWithoutSidewaysScrolling() throws IOException {
         Files.createDirectories(SCREENSHOTS);
-        for (String page : List.of("index", "scaling", "trends", "runs/" + AA + "/aa-01/index")) {
-            browser.get(base + page + ".html");
-            long height = ((Number) js("return document.documentElement.scrollHeight")).longValue();
-            browser.manage().window().setSize(new Dimension(1400, (int) Math.min(height, 8000)));
-            Path shot = SCREENSHOTS.resolve((page.equals("index") ? "overview" : page.startsWith("runs/") ? "run" : page) + ".png");
-            Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
-            assertThat(Files.size(shot)).as(shot.toString()).isGreaterThan(20_000);
+        try {
+            for (int width : new int[] {1400, 390}) {
+                for (String page : List.of("index", "overview", "compare", "scaling", "trends", "runs", "runs/" + AA + "/aa-01/index")) {
+                    browser.manage().window().setSize(new Dimension(width, 1000));
+                    browser.get(base + page + ".html");
+                    drawEveryChart();
+                    long overflow = ((Number) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+                            .longValue();
+                    assertThat(overflow).as(page + " at " + width + " px: scrolls sideways by").isLessThanOrEqualTo(0);
+                    long height = ((Number) js("return document.documentElement.scrollHeight")).longValue();
+                    browser.manage().window().setSize(new Dimension(width, (int) Math.min(height, 8000)));
+                    String name = page.equals("index") ? "findings" : page.startsWith("runs/") ? "run" : page;
+                    Path shot = SCREENSHOTS.resolve(name + "-" + width + ".png");
+                    Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+                    assertThat(Files.size(shot)).as(shot.toString()).isGreaterThan(10_000);
+                }
+            }
+        } finally {
             browser.manage().window().setSize(new Dimension(1400, 1000));
         }
     }

@@ -1,0 +1,105 @@
+package io.idbench.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.common.FileTrees;
+import io.idbench.common.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The findings, the site's landing page, from the fixture of real recorded runs: the answers it gives, pinned word for word
+ * (their figures, intervals and verdicts), each with the runs behind it; and an interleaved comparison of two storages
+ * answered by its paired verdict.
+ */
+class FindingsPageTest {
+    static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
+
+    @TempDir
+    Path dir;
+    private Path results;
+
+    @BeforeEach
+    void copyFixture() throws Exception {
+        results = dir.resolve("results");
+        FileTrees.copy(FIXTURE, results);
+    }
+
+    private List<String> findings(String section) throws Exception {
+        Path out = dir.resolve("site");
+        new Site().withResults(results).withOutput(out).generate();
+        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
+        return page.select("section#" + section + " article.finding").stream().map(a -> a.text()).toList();
+    }
+
+    @Test
+    void everyAnswerNamesItsFiguresWithIntervalsAndLinksItsRuns() throws Exception {
+        Path out = dir.resolve("site");
+        new Site().withResults(results).withOutput(out).generate();
+        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
+        var answers = page.select("article.finding");
+        assertThat(answers).hasSizeGreaterThan(5);
+        for (var a : answers) {
+            assertThat(a.select("a[href^=runs/]")).as(a.text()).isNotEmpty();
+            for (var link : a.select("a[href^=runs/]")) {
+                assertThat(out.resolve(link.attr("href"))).as(link.attr("href")).exists();
+            }
+        }
+        assertThat(page.select("article.finding.alike")).as("answers without a measurable difference").isNotEmpty();
+        assertThat(page.select("#needs tbody tr")).isNotEmpty();
+    }
+
+    @Test
+    void theFixturesAnswersWordForWord() throws Exception {
+        assertThat(findings("storage")).anySatisfy(f -> assertThat(f).startsWith(
+                "JSONB is better: throughput higher (2.29x), p50 lower (0.46x), p95 lower (0.40x). Plan heterogeneous, 10k identities"
+                        + " on 2 x AMD EPYC, 24 GiB: JSONB (jsonb-nodyn-10k) against relational (relational-nodyn-10k)")
+                .contains("throughput 2.29x [1.65, 3.18] (2,569 against 1,123 req/s)",
+                        "with the run-to-run noise estimated from 11 other runs of jsonb-nodyn-10k",
+                        "runs of different code (f456780, 5173e89): part of the difference may be the code's"))
+                .anySatisfy(f -> assertThat(f).startsWith("No measurable difference on any of these figures. Plan members, 1m identities")
+                        .contains("throughput: no measurable difference (0.92x [0.74, 1.14]; 2,408 against 2,623 req/s)"));
+        assertThat(findings("engine")).anySatisfy(f -> assertThat(f).contains(
+                "OpenSearch (relational-nodyn-os-100k) against Elasticsearch (relational-nodyn-es-100k)",
+                "throughput: no measurable difference (1.06x [0.86, 1.32]; 1,021 against 960 req/s)"));
+        assertThat(findings("memberships")).anySatisfy(f -> assertThat(f).startsWith(
+                "With dynamic memberships, jsonb is worse: throughput lower (0.54x), p50 higher (1.86x), p95 higher (1.99x)."));
+        assertThat(findings("scaling")).anySatisfy(f -> assertThat(f).startsWith(
+                "Throughput 0.98x per tenfold more identities; it falls most from 10k → 100k (0.58x [0.42, 0.81]). jsonb-nodyn,"
+                        + " plan heterogeneous"));
+        assertThat(findings("products")).as("the fixture's Keycloak run was disturbed: no answer").isEmpty();
+    }
+
+    @Test
+    void anInterleavedComparisonOfTwoStoragesIsAnsweredByItsPairedVerdict() throws Exception {
+        // The fixture's interleaved A/B trial, its side B made a relational run without the handicap: two storages, one build.
+        Path a = results.resolve("jsonb-nodyn-10k/ab10-01");
+        Path b = results.resolve("relational-nodyn-10k/ab10-01-versus");
+        Files.move(results.resolve("jsonb-nodyn-10k/ab10-01-versus"), b);
+        ObjectNode bRecord = (ObjectNode) Json.mapper().readTree(b.resolve("summary.json").toFile());
+        bRecord.put("scenario", "relational-nodyn-10k");
+        ((ObjectNode) bRecord.path("parameters")).put("storage", "relational").remove("handicap");
+        Json.mapper().writeValue(b.resolve("summary.json").toFile(), bRecord);
+        ObjectNode aRecord = (ObjectNode) Json.mapper().readTree(a.resolve("summary.json").toFile());
+        ((ObjectNode) aRecord.path("versus")).put("b", b.toAbsolutePath().toString());
+        ((ObjectNode) aRecord.path("parameters")).remove("versus.handicap");
+        Json.mapper().writeValue(a.resolve("summary.json").toFile(), aRecord);
+
+        List<String> storage = findings("storage");
+        String paired = storage.stream().filter(f -> f.contains("measured interleaved")).findFirst().orElseThrow(
+                () -> new AssertionError("no interleaved answer among " + storage));
+        assertThat(paired).contains("relational (relational-nodyn-10k) against JSONB (jsonb-nodyn-10k)",
+                "interleaved in one build over 10 rounds, paired round by round",
+                "Runs: jsonb-nodyn-10k ab10-01, relational-nodyn-10k ab10-01-versus");
+        Matcher throughput = Pattern.compile("throughput(: no measurable difference \\()? ?(\\d+\\.\\d\\d)x \\[").matcher(paired);
+        assertThat(throughput.find()).as(paired).isTrue();
+    }
+}
