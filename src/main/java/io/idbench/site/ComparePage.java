@@ -6,6 +6,7 @@ import io.idbench.record.BetweenRuns;
 import io.idbench.record.Interval;
 import io.idbench.results.ScenarioNames;
 import java.io.UncheckedIOException;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,32 @@ final class ComparePage {
             throw new UncheckedIOException(e);
         }
         model.put("runCount", runs.size());
+        model.put("plans", runs.stream().map(r -> r.get("plan")).distinct().toList());
+        model.put("choices", firstView(runs));
         return new Page("compare.html", "compare", "Compare", model, List.of());
+    }
+
+    /** The dimensions a reader picks runs by, in the order the page shows them. */
+    static final List<String> DIMENSIONS = List.of("target", "storage", "engine", "memberships", "size", "machine");
+
+    /**
+     * The choices of the first plan, every one ticked, as the script draws them on arrival: rendered with the page, so that
+     * nothing moves when the script fills them in. Per dimension its values, in order of appearance (sizes smallest first).
+     */
+    static Map<String, List<Object>> firstView(List<Map<String, Object>> runs) {
+        Map<String, List<Object>> out = new LinkedHashMap<>();
+        if (runs.isEmpty()) {
+            return out;
+        }
+        Object plan = runs.get(0).get("plan");
+        List<Map<String, Object>> inPlan = runs.stream().filter(r -> r.get("plan").equals(plan)).toList();
+        for (String dim : DIMENSIONS) {
+            List<Map<String, Object>> ordered = dim.equals("size")
+                    ? inPlan.stream().sorted(Comparator.comparingLong(r -> (Long) r.get("users"))).toList()
+                    : inPlan;
+            out.put(dim, ordered.stream().map(r -> r.get(dim)).distinct().toList());
+        }
+        return out;
     }
 
     /** One run as the page's script reads it: its dimensions, and per operation and figure [value, low, high] (bounds null without). */
