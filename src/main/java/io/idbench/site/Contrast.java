@@ -46,13 +46,10 @@ record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, 
         Map<String, Map<String, Interval>> a = intervals(reference, figures, pointOnly);
         Map<String, Map<String, Interval>> b = intervals(other, figures, pointOnly);
         List<Change> changes = Verdict.defaults().compare(a, b, noise);
-        List<Change> ordered = new ArrayList<>();
-        for (Figure f : figures) {
-            changes.stream().filter(c -> c.label().equals(f.label()) && c.figure().equals(f.figure())).findFirst()
-                    .ifPresent(ordered::add);
-        }
-        return new Contrast(reference, other, ordered, "between separate runs, with the run-to-run noise " + noise.source()
-                + differentCode(List.of(reference, other)), pointOnly[0]);
+        return new Contrast(reference, other, inOrder(changes, figures),
+                "between separate runs, with the run-to-run noise " + noise.source()
+                        + differentCode(List.of(reference, other)),
+                pointOnly[0]);
     }
 
     /**
@@ -61,11 +58,7 @@ record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, 
      */
     static Contrast paired(RecordedRun a, RecordedRun b, List<Figure> figures) {
         Versus v = a.record().versus();
-        List<Change> ordered = new ArrayList<>();
-        for (Figure f : figures) {
-            v.changes().stream().filter(c -> c.label().equals(f.label()) && c.figure().equals(f.figure())).findFirst()
-                    .ifPresent(ordered::add);
-        }
+        List<Change> ordered = inOrder(v.changes(), figures);
         String rounds = v.schedule() == null ? "" : " over " + v.schedule().size() / 2 + " rounds";
         return new Contrast(a, b, ordered, "interleaved in one build" + rounds + ", paired round by round"
                 + (v.instanceNoise() == null ? "" : ", with what two service processes differ by: " + v.instanceNoise()), false);
@@ -83,7 +76,23 @@ record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, 
 
     /** The change of one figure, or null when either run lacks it. */
     Change change(String label, String figure) {
-        return changes.stream().filter(c -> c.label().equals(label) && c.figure().equals(figure)).findFirst().orElse(null);
+        return find(changes, new Figure(label, figure));
+    }
+
+    /** The changes of {@code figures}, in their order; a figure without one is left out. */
+    private static List<Change> inOrder(List<Change> changes, List<Figure> figures) {
+        List<Change> out = new ArrayList<>();
+        for (Figure f : figures) {
+            Change c = find(changes, f);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private static Change find(List<Change> changes, Figure f) {
+        return changes.stream().filter(c -> c.label().equals(f.label()) && c.figure().equals(f.figure())).findFirst().orElse(null);
     }
 
     /** At least one figure differs measurably: significant and at least the minimum effect. */
