@@ -20,10 +20,10 @@ import java.util.Map;
  * intervals counts at its figure, with the run-to-run noise alone ({@code pointOnly}).
  *
  * @param changes one per figure both runs have, in the order asked
- * @param basis   what the intervals hold: between separate runs and where their run-to-run noise came from, or the rounds of
+ * @param noise   what the intervals hold: between separate runs and where their run-to-run noise came from, or the rounds of
  *                an interleaved comparison
  */
-record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, String basis, boolean pointOnly) {
+record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, String noise, boolean pointOnly) {
 
     /** A figure of a label: {@code new Figure("ALL", "throughput")}. */
     record Figure(String label, String figure) {
@@ -47,9 +47,7 @@ record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, 
         Map<String, Map<String, Interval>> b = intervals(other, figures, pointOnly);
         List<Change> changes = Verdict.defaults().compare(a, b, noise);
         return new Contrast(reference, other, inOrder(changes, figures),
-                "between separate runs, with the run-to-run noise " + noise.source()
-                        + differentCode(List.of(reference, other)),
-                pointOnly[0]);
+                "between separate runs, with the run-to-run noise " + noise.source(), pointOnly[0]);
     }
 
     /**

@@ -40,11 +40,49 @@ final class FindingsPage {
      *
      * @param basis what the intervals hold: the run-to-run noise's source, and whether a run had no interval of its own
      */
-    record Finding(String lead, String conclusion, List<String> figures, List<RecordedRun> runs, String basis, boolean measurable) {
+    record Finding(String lead, String conclusion, List<String> figures, List<RecordedRun> runs, String basis, boolean measurable,
+            Brief brief) {
     }
 
-    /** A question and its answers; {@code none} says what to run when there are none. */
-    record Section(String id, String title, List<Finding> findings, String none) {
+    /** What a comparison came to, as a section's headline counts it. */
+    enum Outcome {
+        BETTER("better"), WORSE("worse"), MIXED("better on some figures and worse on others"), ALIKE("not measurably different");
+
+        final String words;
+
+        Outcome(String words) {
+            this.words = words;
+        }
+
+        static Outcome of(List<Change> measured) {
+            return measured.isEmpty() ? ALIKE
+                    : measured.stream().allMatch(Change::improvement) ? BETTER
+                            : measured.stream().allMatch(Change::regression) ? WORSE : MIXED;
+        }
+    }
+
+    /**
+     * An answer in a few words, for its section's headline: who is compared ({@code subject}), where ({@code where}, e.g.
+     * "heterogeneous" and "10k"), what it came to; or, for an answer that is a figure rather than a comparison, that figure.
+     */
+    record Brief(String subject, Outcome outcome, String where, long users, double figure) {
+        static Brief of(String subject, Outcome outcome, String where, long users) {
+            return new Brief(subject, outcome, where, users, Double.NaN);
+        }
+
+        static Brief ofFigure(String subject, String where, double figure) {
+            return new Brief(subject, null, where, 0, figure);
+        }
+    }
+
+    /**
+     * A question and its answers, with a headline that sums them up in a line; {@code none} says what to run when there are
+     * none.
+     */
+    record Section(String id, String title, String headline, List<Finding> findings, String none) {
+        static Section of(String id, String title, List<Finding> findings, Function<List<Finding>, String> headline, String none) {
+            return new Section(id, title, findings.isEmpty() ? "" : headline.apply(findings), findings, none);
+        }
     }
 
     /** One line of "which strategy for which need": the best by throughput and by p95, with any not measurably worse. */
@@ -57,17 +95,17 @@ final class FindingsPage {
         boolean machines = runs.stream().map(RecordedRun::machine).distinct().count() > 1;
         Findings f = new Findings(history.all(), machines);
         List<Section> sections = List.of(
-                new Section("storage", "JSONB or relational?", f.storage(runs),
+                Section.of("storage", "JSONB or relational?", f.storage(runs), Headlines::outcomes,
                         "Run the same scenario on both storages, e.g. -Dscenario=jsonb-nodyn-10k and relational-nodyn-10k."),
-                new Section("engine", "What a search engine adds to writes and saves on searches", f.engines(runs),
+                Section.of("engine", "What a search engine adds to writes and saves on searches", f.engines(runs), Headlines::outcomes,
                         "Run a scenario with and without an engine, e.g. jsonb-nodyn-100k and jsonb-nodyn-es-100k."),
-                new Section("memberships", "What dynamic memberships cost", f.memberships(runs),
+                Section.of("memberships", "What dynamic memberships cost", f.memberships(runs), Headlines::outcomes,
                         "Run a scenario with and without dynamic memberships, e.g. jsonb-10k and jsonb-nodyn-10k."),
-                new Section("scaling", "How each strategy scales from 1k to 1M identities", f.scaling(runs),
+                Section.of("scaling", "How each strategy scales from 1k to 1M identities", f.scaling(runs), Headlines::scaling,
                         "Run one strategy at two sizes or more, e.g. scripts/run-matrix.sh 2018."),
-                new Section("products", "A real product against idbench's service", f.products(runs),
+                Section.of("products", "A real product against idbench's service", f.products(runs), Headlines::outcomes,
                         "Run a product and idbench's service at one size and plan, e.g. -Ptarget-keycloak and jsonb-nodyn-1k."),
-                new Section("y2018", "Today's figures against 2018's", f.versus2018(runs, published),
+                Section.of("y2018", "Today's figures against 2018's", f.versus2018(runs, published), Headlines::versus2018,
                         "Run a scenario of the 2018 matrix, e.g. -Dscenario=jsonb-nodyn-10k."));
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("sections", sections);
@@ -90,7 +128,7 @@ final class FindingsPage {
                 if (relational != null && jsonb != null) {
                     out.add(finding(where(jsonb, "storage") + ": JSONB (" + jsonb.scenario() + ") against relational ("
                             + relational.scenario() + "), JSONB's figures over relational's", "JSONB",
-                            Contrast.of(relational, jsonb, HEADLINE, all)));
+                            Contrast.of(relational, jsonb, HEADLINE, all), "storage"));
                 }
             }
             return out;
@@ -111,7 +149,7 @@ final class FindingsPage {
                                 + ") against PostgreSQL alone (" + alone.scenario() + "), with the engine over without",
                                 "With "
                                         + engine(engine) + ", " + alone.parameter("storage"),
-                                Contrast.of(alone, engine, figures, all)));
+                                Contrast.of(alone, engine, figures, all), "search"));
                     }
                 }
                 for (int i = 1; i < engines.size(); i++) {
@@ -119,7 +157,7 @@ final class FindingsPage {
                     RecordedRun b = engines.get(i);
                     out.add(finding(where(b, "search") + ": " + engine(b) + " (" + b.scenario() + ") against " + engine(a) + " ("
                             + a.scenario() + "), " + engine(b) + "'s figures over " + engine(a) + "'s", engine(b),
-                            Contrast.of(a, b, HEADLINE, all)));
+                            Contrast.of(a, b, HEADLINE, all), "search"));
                 }
             }
             return out;
@@ -133,7 +171,7 @@ final class FindingsPage {
                 if (without != null && with != null) {
                     out.add(finding(where(with, "dyn") + ": dynamic memberships (" + with.scenario() + ") against none ("
                             + without.scenario() + "), with over without", "With dynamic memberships, " + with.parameter("storage"),
-                            Contrast.of(without, with, HEADLINE, all)));
+                            Contrast.of(without, with, HEADLINE, all), "dyn"));
                 }
             }
             return out;
@@ -159,7 +197,7 @@ final class FindingsPage {
                 }
                 out.add(finding(where(b, varying) + ": " + name.apply(b) + " (" + b.scenario() + ") against " + name.apply(a) + " ("
                         + a.scenario() + "), measured interleaved, " + name.apply(b) + "'s figures over " + name.apply(a) + "'s",
-                        name.apply(b), Contrast.paired(a, b, HEADLINE)));
+                        name.apply(b), Contrast.paired(a, b, HEADLINE), varying));
             }
             return out;
         }
@@ -186,8 +224,7 @@ final class FindingsPage {
                     steps.add(step + ": " + c.changes().stream().map(ch -> Contrast.phrase(ch.figure(), ch))
                             .collect(Collectors.joining("; ")));
                     measurable |= c.anyMeasurable();
-                    basis = basis(c).replace(Contrast.differentCode(List.of(sizes.get(i - 1), sizes.get(i))), "")
-                            + Contrast.differentCode(sizes);
+                    basis = basis(c, sizes);
                     Change tp = c.change(ALL, "throughput");
                     if (tp != null && Contrast.measurable(tp) && tp.changePct() < 0
                             && (steepest == null || tp.changePct() < steepest.changePct())) {
@@ -205,7 +242,8 @@ final class FindingsPage {
                 String conclusion = String.format(Locale.ROOT, "Throughput %sx per tenfold more identities; ", Contrast.times(tenfold))
                         + (steepest != null ? "it falls most from " + steepestStep + " (" + Contrast.ratio(steepest) + ")."
                                 : "no step lowers it measurably.");
-                out.add(new Finding(lead, conclusion, steps, sizes, basis, measurable));
+                out.add(new Finding(lead, conclusion, steps, sizes, basis, measurable,
+                        Brief.ofFigure(smallest.axes(), smallest.plan().id(), tenfold)));
             }
             return out;
         }
@@ -217,7 +255,8 @@ final class FindingsPage {
                     for (RecordedRun ours : group.stream().filter(FindingsPage::service).toList()) {
                         out.add(finding(where(product, "storage", "search", "dyn") + ": " + product.axes() + " (" + product.scenario()
                                 + ") against idbench's service on " + ours.axes() + " (" + ours.scenario() + "), both over SCIM, "
-                                + product.axes() + "'s figures over idbench's", product.axes(), Contrast.of(ours, product, HEADLINE, all)));
+                                + product.axes() + "'s figures over idbench's", product.axes(), Contrast.of(ours, product, HEADLINE, all),
+                                "storage", "search", "dyn"));
                     }
                 }
             }
@@ -245,7 +284,7 @@ final class FindingsPage {
                                         figures, List.of(run),
                                         "2018's figures are published points from other hardware and software, without intervals:"
                                                 + " a distance, not a contest",
-                                        true));
+                                        true, Brief.ofFigure(run.scenario(), scenario2018, tp / total.throughput())));
                             })));
             return out;
         }
@@ -286,10 +325,24 @@ final class FindingsPage {
                     + (alike.isEmpty() ? "" : "; no measurably different: " + String.join(", ", alike));
         }
 
-        private Finding finding(String lead, String subject, Contrast c) {
+        /** @param compared the parameters the two runs differ in, left out of where the answer stands */
+        private Finding finding(String lead, String subject, Contrast c, String... compared) {
             List<String> figures = c.changes().stream()
                     .map(ch -> Contrast.phrase(ch.label().equals(ALL) ? ch.figure() : ch.label() + " " + ch.figure(), ch)).toList();
-            return new Finding(lead, conclusion(subject, c), figures, List.of(c.reference(), c.other()), basis(c), c.anyMeasurable());
+            RecordedRun r = c.other();
+            List<String> with = new ArrayList<>();
+            List<String> left = Arrays.asList(compared);
+            if (!left.contains("search") && service(r) && !r.parameter("search").equals("sql")) {
+                with.add(engine(r));
+            }
+            if (!left.contains("dyn") && Boolean.parseBoolean(r.parameter("dyn"))) {
+                with.add("dynamic memberships");
+            }
+            String where = r.plan().id() + (with.isEmpty() ? "" : " with " + String.join(" and ", with));
+            Outcome outcome = Outcome.of(c.changes().stream().filter(Contrast::measurable).toList());
+            return new Finding(lead, conclusion(subject, c), figures, List.of(c.reference(), c.other()),
+                    basis(c, List.of(c.reference(), c.other())), c.anyMeasurable(),
+                    Brief.of(subject, outcome, where, r.users()));
         }
 
         /** "Plan heterogeneous, 10k identities, with Elasticsearch", leaving out what is compared. */
@@ -322,13 +375,16 @@ final class FindingsPage {
         String what = measured.stream().map(ch -> (ch.label().equals(ALL) ? "" : ch.label() + " ") + ch.figure() + " "
                 + (ch.changePct() > 0 ? "higher" : "lower") + " (" + Contrast.times(1 + ch.changePct() / 100) + "x)")
                 .collect(Collectors.joining(", "));
-        boolean better = measured.stream().allMatch(Change::improvement);
-        boolean worse = measured.stream().allMatch(Change::regression);
-        return subject + (better ? " is better: " : worse ? " is worse: " : " differs: ") + what + ".";
+        return subject + switch (Outcome.of(measured)) {
+            case BETTER -> " is better: ";
+            case WORSE -> " is worse: ";
+            default -> " differs: ";
+        } + what + ".";
     }
 
-    private static String basis(Contrast c) {
-        return c.basis() + (c.pointOnly() ? "; a run recorded without intervals counts at its figure" : "");
+    /** What the intervals hold, whether {@code runs} are of different code, and whether a run had no intervals of its own. */
+    private static String basis(Contrast c, List<RecordedRun> runs) {
+        return c.noise() + Contrast.differentCode(runs) + (c.pointOnly() ? "; a run recorded without intervals counts at its figure" : "");
     }
 
     /** idbench's own service (not a product or an external SCIM server): its storage, engine and memberships name it. */

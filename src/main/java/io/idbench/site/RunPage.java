@@ -3,6 +3,7 @@ package io.idbench.site;
 import io.idbench.common.FileTrees;
 import io.idbench.record.BetweenRuns;
 import io.idbench.record.ComponentCost;
+import io.idbench.record.Cost;
 import io.idbench.record.Distribution;
 import io.idbench.record.Interval;
 import io.idbench.record.LabelSummary;
@@ -13,6 +14,7 @@ import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
 import io.idbench.record.WarmUp;
 import io.idbench.results.Bootstrap;
+import io.idbench.results.RunStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,6 +122,7 @@ final class RunPage {
         model.put("pooledBetween", betweenRuns == null ? List.of() : pooled(run, betweenRuns::interval));
         model.put("betweenSource", betweenRuns == null ? null : betweenRuns.source());
         model.put("pooledFigures", POOLED);
+        model.put("headline", headline(run));
         return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts);
     }
 
@@ -156,6 +159,41 @@ final class RunPage {
             out.put("JMeter dashboard", dashboard);
         }
         return out;
+    }
+
+    /**
+     * The run in one line: throughput, p50 and p95 over all operations with their intervals within the run, the errors, and
+     * what the system under test and the load generator spent per request; empty for a run that measured nothing.
+     */
+    static String headline(RecordedRun run) {
+        if (!(run.figure(RunStatistics.ALL, "throughput") > 0)) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(figure(run, "throughput", "req/s") + " over all operations");
+        parts.add("p50 " + figure(run, "p50", "ms") + ", p95 " + figure(run, "p95", "ms"));
+        double samples = run.figure(RunStatistics.ALL, "samples");
+        double errorRate = run.figure(RunStatistics.ALL, "errorRate");
+        if (samples > 0) {
+            double errors = Math.round(errorRate * samples);
+            parts.add((errors > 0 ? Contrast.value(errors) + " errors" : "no errors") + " in " + Contrast.value(samples) + " requests");
+        } else if (errorRate >= 0) {
+            parts.add(errorRate > 0 ? Contrast.value(errorRate * 100) + " % errors" : "no errors");
+        }
+        Map<String, Interval> cpu = ranComponents(run);
+        Interval system = cpu.get(Cost.SYSTEM_UNDER_TEST);
+        if (system != null) {
+            Interval jmeter = cpu.get("jmeter");
+            parts.add(Contrast.value(system.value()) + " µs of CPU per request in the system under test"
+                    + (jmeter == null ? "" : ", " + Contrast.value(jmeter.value()) + " µs in JMeter"));
+        }
+        return String.join("; ", parts) + ".";
+    }
+
+    private static String figure(RecordedRun run, String figure, String unit) {
+        Interval i = run.record().intervals().isEmpty() ? null : run.interval(RunStatistics.ALL, figure);
+        return i == null ? Contrast.value(run.figure(RunStatistics.ALL, figure)) + " " + unit
+                : Contrast.value(i.value()) + " " + unit + " [" + Contrast.value(i.low()) + ", " + Contrast.value(i.high()) + "]";
     }
 
     /** Per label, the pooled figures with their intervals ({@code intervals}: within the run, or between runs), as the tables show them. */

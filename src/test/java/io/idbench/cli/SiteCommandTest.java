@@ -159,6 +159,10 @@ class SiteCommandTest {
         assertThat(row100k.get(column)).isEqualTo(Table.number(run100k.path("labels").path("ALL").path("p95").asDouble()));
         // A page per run, with its record beside it.
         assertThat(out.resolve("runs").resolve(SCENARIO)).isDirectoryContaining(p -> Files.exists(p.resolve("index.html")));
+        // A run page says the run in one line before anything else.
+        assertThat(Files.readString(out.resolve("runs/jsonb-nodyn-10k/ab10-02/index.html"))).contains("<p class=\"headline\">2,569"
+                + " req/s [2,296, 2,891] over all operations; p50 3.23 ms [2.91, 3.59], p95 8.03 ms [7.12, 8.79]; no errors in 15,823"
+                + " requests; 514 µs of CPU per request in the system under test, 198 µs in JMeter.</p>");
         // A run on a dataset whose load recorded its longest builds shows them apart from the phases.
         String reused = Files.readString(out.resolve("runs/members-jsonb-nodyn-1m/final-mj1m/index.html"));
         assertThat(reused).contains("its longest index builds</th><td><code>scim_user_emails</code>");

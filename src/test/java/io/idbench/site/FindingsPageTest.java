@@ -79,6 +79,25 @@ class FindingsPageTest {
     }
 
     @Test
+    void eachSectionOpensWithAHeadlineThatCountsItsAnswers() throws Exception {
+        Path out = dir.resolve("site");
+        new Site().withResults(results).withOutput(out).generate();
+        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
+        assertThat(page.select("section#storage > p.headline").text()).isEqualTo("JSONB: better in 10 of 12 (heterogeneous with"
+                + " dynamic memberships at 1k and 10k; heterogeneous at 1k, 10k and 100k; members at 1k; query-values at 1k, 10k and"
+                + " 100k), worse in 1 (heterogeneous with Elasticsearch at 100k), not measurably different in 1 (members at 1m).");
+        assertThat(page.select("section#memberships > p.headline").text()).isEqualTo("With dynamic memberships, jsonb: worse in 1"
+                + " of 2 (heterogeneous at 10k), not measurably different in 1 (heterogeneous at 1k). With dynamic memberships,"
+                + " relational: worse in 1 of 2 (heterogeneous at 10k), not measurably different in 1 (heterogeneous at 1k).");
+        assertThat(page.select("section#scaling > p.headline").text()).startsWith(
+                "Throughput per tenfold more identities, the best-scaling first: jsonb-nodyn-es (heterogeneous) 4.49x;")
+                .endsWith("jsonb-nodyn (members) 0.41x.");
+        assertThat(page.select("section#y2018 > p.headline").text())
+                .startsWith("idbench serves 7.49x to 94.7x the throughput 2018 published, in 10 scenarios");
+        assertThat(page.select("section#products > p.headline")).as("no answers, no headline").isEmpty();
+    }
+
+    @Test
     void anInterleavedComparisonOfTwoStoragesIsAnsweredByItsPairedVerdict() throws Exception {
         // The fixture's interleaved A/B trial, its side B made a relational run without the handicap: two storages, one build.
         Path a = results.resolve("jsonb-nodyn-10k/ab10-01");
