@@ -20,6 +20,7 @@ import java.util.Map;
  * their 95 % intervals, the cost per request, the thresholds, and the verdicts against a baseline or the other side of an
  * interleaved run.
  *
+ * @param wallTime  where the build's wall time went, phase by phase (absent in records written before it was kept)
  * @param labels    per label, the figures over all repetitions pooled: samples, errors, errorRate, throughput, mean, p50,
  *                  p95, p99, and the service's serverP50, serverP95, serverCpuUs where it sent them
  * @param distributions per label, the percentile curve and latency histogram of every measured sample of every repetition
@@ -41,6 +42,7 @@ public record RunRecord(
         String runId,
         String started,
         String ended,
+        WallTime wallTime,
         Map<String, String> parameters,
         Map<String, String> parameterOrigins,
         String scenarioFile,

@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.config.ConfigException;
 import io.idbench.site.Site;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -30,11 +31,22 @@ public final class MavenStep {
         String step = args.length == 0 ? "" : args[0];
         try {
             switch (step) {
-                case "prepare" -> new PrepareStep(basedir, run, System.out).prepare(overrides(), profiles(args), Instant.now());
-                case "start" -> new StartStep(basedir, run, jar(),
-                        System.out).start();
-                case "stop" -> new StopStep(run, System.out).stop();
+                case "prepare" -> {
+                    Instant now = Instant.now();
+                    new PrepareStep(basedir, run, System.out).prepare(overrides(), profiles(args), now);
+                    clock(run).begin(ManagementFactory.getRuntimeMXBean().getStartTime(), now.toEpochMilli());
+                }
+                case "start" -> {
+                    clock(run).mark(PhaseClock.START, System.currentTimeMillis());
+                    new StartStep(basedir, run, jar(), System.out).start();
+                    clock(run).mark(PhaseClock.READY, System.currentTimeMillis());
+                }
+                case "stop" -> {
+                    clock(run).mark(PhaseClock.STOP, System.currentTimeMillis());
+                    new StopStep(run, System.out).stop();
+                }
                 case "record" -> {
+                    clock(run).mark(PhaseClock.RECORD, System.currentTimeMillis());
                     List<String> violations = new RecordStep(run, System.out).record();
                     site(basedir, run);
                     if (!violations.isEmpty()) {
@@ -69,6 +81,11 @@ public final class MavenStep {
         } catch (IOException | RuntimeException e) {
             System.out.println("[idbench] WARNING: the site could not be written: " + e.getMessage());
         }
+    }
+
+    /** When each step began: Maven's JVM started the build, and runs every step in it. */
+    private static PhaseClock clock(RunDirectory run) {
+        return new PhaseClock(run.clock());
     }
 
     private static String firstOf(List<String> problems) {

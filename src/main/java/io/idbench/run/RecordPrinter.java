@@ -6,6 +6,7 @@ import io.idbench.record.JmeterEngine;
 import io.idbench.record.MachineState;
 import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
+import io.idbench.record.WallTime;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -20,7 +21,14 @@ record RecordPrinter(PrintStream out) {
                         load.cpuPctOfOneCore(), load.cores(), load.cpuUsPerRequest()))));
     }
 
+    void wallTime(WallTime w) {
+        if (w != null && w.total() != null) {
+            out.println("[idbench] Wall time " + w.summary());
+        }
+    }
+
     void figures(RunRecord r, Path record) {
+        wallTime(r.wallTime());
         int reps = r.repetitions().size();
         if (reps == 0) {
             return;

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 public record RunDirectory(Path dir, Path jmeterDir) {
 
     public Path runJson() { return dir.resolve("run.json"); }
+    public Path clock() { return dir.resolve("clock.properties"); }
     public Path serveArgs() { return serveArgs(Side.A); }
     public Path serviceInfo() { return serviceInfo(Side.A); }
     public Path serviceLog() { return serviceLog(Side.A); }

@@ -146,7 +146,15 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             // The bootstrap's percentile interval may lean to one side; the standard error is what the noise is added to.
             assertThat(side.path("betweenRuns").path("intervals").path("ALL").path("p50").path("logSe").asDouble())
                     .isGreaterThan(side.path("intervals").path("ALL").path("p50").path("logSe").asDouble());
+            // Where the build's time went: its steps' marks and JMeter's samples (no settling repetitions here).
+            JsonNode wall = side.path("wallTime");
+            assertThat(wall.path("repetitions").asDouble()).as(wall.toString()).isPositive();
+            assertThat(wall.path("start").asDouble()).as(wall.toString()).isPositive();
+            assertThat(wall.has("settle")).as(wall.toString()).isFalse();
+            assertThat(wall.path("total").asDouble()).as(wall.toString())
+                    .isGreaterThan(wall.path("build").asDouble() + wall.path("start").asDouble() + wall.path("repetitions").asDouble());
         }
+        assertThat(output).containsPattern("Wall time [^:]+: build [0-9.]+ s · start ");
         JsonNode versus = a.path("versus");
         assertThat(versus.path("startedFirst").asText()).isIn("A", "B");
         assertThat(versus.path("roundsForMinEffect").path("p50").asInt()).isGreaterThanOrEqualTo(2);

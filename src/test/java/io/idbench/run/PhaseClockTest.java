@@ -1,0 +1,53 @@
+package io.idbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.record.WallTime;
+import io.idbench.results.RunStatistics;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where a run's wall time went: the steps' marks, and JMeter's part cut at its samples. */
+class PhaseClockTest {
+    @TempDir
+    Path dir;
+
+    private static RunStatistics.Result part(long warmUpFrom, long measuredFrom, long measuredTo) {
+        return new RunStatistics.Result(Map.of(), Map.of(), Map.of(), 0, Map.of(), new RunStatistics.Window(measuredFrom, measuredTo),
+                warmUpFrom, Map.of(), Map.of());
+    }
+
+    @Test
+    void eachPhaseIsTheTimeBetweenItsMarks() {
+        PhaseClock clock = new PhaseClock(dir.resolve("clock.properties"));
+        clock.begin(1_000, 31_000);
+        clock.mark(PhaseClock.START, 32_000);
+        clock.mark(PhaseClock.READY, 46_000);
+        clock.mark(PhaseClock.STOP, 290_000);
+        clock.mark(PhaseClock.RECORD, 292_500);
+        RunStatistics.Result settle = part(60_000, 150_000, 151_000);
+        List<RunStatistics.Result> parts = List.of(settle, part(152_000, 153_000, 154_000), part(155_000, 156_000, 284_000));
+
+        WallTime w = clock.wallTime(parts, p -> p == settle, 2.5, 296_000);
+
+        assertThat(w).isEqualTo(new WallTime(30.0, 14.0, 2.5, 14.0, 92.0, 132.0, 6.0, 2.5, 3.5, 295.0));
+        assertThat(w.summary()).isEqualTo("4 min 55 s: build 30 s · start 14 s (of which the dataset 2.5 s) · JMeter's start 14 s"
+                + " · first warm-up and settling 1 min 32 s · measured repetitions 2 min 12 s · JMeter's end 6 s · stop 2.5 s"
+                + " · record 3.5 s");
+    }
+
+    @Test
+    void aPhaseNotMarkedIsLeftOut() {
+        PhaseClock clock = new PhaseClock(dir.resolve("clock.properties"));
+        clock.begin(1_000, 31_000);
+        clock.mark(PhaseClock.RECORD, 40_000);
+
+        WallTime w = clock.wallTime(List.of(), p -> false, null, 41_000);
+
+        assertThat(w.named()).containsOnlyKeys("build", "record");
+        assertThat(w.total()).isEqualTo(40.0);
+    }
+}
