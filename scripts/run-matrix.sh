@@ -44,6 +44,11 @@ if $list; then echo "$scenarios"; exit 0; fi
 total=$(wc -w <<<"$scenarios"); i=0; failed=()
 # The jar is built once; each scenario then runs the benchmark phases only.
 ./mvnw -B -ntp -q package -DskipTests
+# The time it will take, stated before it is spent: each scenario's newest recorded run (-Dresults=<dir> if given).
+results=results
+for a in "$@"; do case "$a" in -Dresults=*) results=${a#-Dresults=} ;; esac; done
+# shellcheck disable=SC2086 # one scenario per word
+java -jar target/idbench.jar estimate --results="$results" $scenarios
 for s in $scenarios; do
   i=$((i + 1)); echo "=== [$i/$total] $s ($(date -u +%H:%M:%S))"
   if ! ./mvnw -B -ntp verify -DskipTests -Dscenario="$s" "$@"; then failed+=("$s"); fi

@@ -1,0 +1,86 @@
+package io.idbench.cli;
+
+import io.idbench.config.ConfigException;
+import io.idbench.record.RunRecord;
+import io.idbench.record.WallTime;
+import io.idbench.site.RecordedRun;
+import io.idbench.site.RunHistory;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code idbench estimate}: how long a list of scenarios will take, from how long each took when it was last recorded. */
+@Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Says how long running these scenarios one after another will take, before it is spent.",
+                "Each scenario counts with the wall time of its newest complete run in the results: from the run's",
+                "preparation to its record (its build is not counted: a matrix builds once). A scenario never",
+                "recorded there is named and left out of the total. The recorded runs had their own parameters",
+                "(-Drepeat, -Dduration…): a matrix run with others takes longer or shorter."},
+        footer = {"", "Example:", "  java -jar target/idbench.jar estimate --results=results jsonb-nodyn-1k relational-nodyn-1k"})
+public final class EstimateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "<scenario>", arity = "1..*", description = "The scenarios, in the order they will run.")
+    List<String> scenarios;
+
+    @Option(names = "--results", paramLabel = "<dir>", defaultValue = "results",
+            description = "Where the runs are recorded (<dir>/<scenario>/<run-id>/summary.json) (default: ${DEFAULT-VALUE}).")
+    Path results;
+
+    @Override
+    public Integer call() {
+        List<RecordedRun> runs = Files.isDirectory(results) ? RunHistory.load(List.of(results)).all() : List.of();
+        PrintWriter out = spec.commandLine().getOut();
+        double total = 0;
+        int unknown = 0;
+        for (String scenario : scenarios) {
+            if (!scenario.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+                throw new ConfigException("a scenario is a name of parameters/<scenario>.properties, was '" + scenario + "'");
+            }
+            Optional<RecordedRun> newest = runs.stream().filter(r -> r.scenario().equals(scenario) && r.complete())
+                    .filter(r -> seconds(r.record()) > 0).max(Comparator.comparing(RecordedRun::started));
+            if (newest.isEmpty()) {
+                unknown++;
+                out.printf("  %-40s  no complete run recorded: not counted%n", scenario);
+                continue;
+            }
+            double s = seconds(newest.get().record());
+            total += s;
+            out.printf("  %-40s  %10s  (run %s)%n", scenario, WallTime.readable(s), newest.get().runId());
+        }
+        out.printf("Expected wall time: %s for %d scenario%s%s%n", readableLong(total), scenarios.size() - unknown,
+                scenarios.size() - unknown == 1 ? "" : "s",
+                unknown == 0 ? "" : ", and " + unknown + " never recorded here (not counted)");
+        out.flush();
+        return 0;
+    }
+
+    /** The run's preparation to its record, s; 0 when it does not say. */
+    static double seconds(RunRecord r) {
+        if (r.started() == null || r.ended() == null) {
+            return 0;
+        }
+        return Duration.between(Instant.parse(r.started()), Instant.parse(r.ended())).toMillis() / 1000.0;
+    }
+
+    /** "1 h 12 min", or as {@link WallTime#readable} under an hour. */
+    static String readableLong(double seconds) {
+        if (seconds < 3600) {
+            return WallTime.readable(seconds);
+        }
+        long minutes = Math.round(seconds / 60);
+        return minutes / 60 + " h " + minutes % 60 + " min";
+    }
+}

@@ -1,0 +1,48 @@
+package io.idbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** How long a list of scenarios will take, from the fixture's recorded runs: each scenario's newest complete run counts. */
+class EstimateCommandTest {
+    static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int estimate(String... args) {
+        CommandLine cl = Idbench.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "estimate";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return cl.execute(all);
+    }
+
+    @Test
+    void eachScenarioCountsWithItsNewestCompleteRunAndAnUnrecordedOneIsNamed() {
+        assertThat(estimate("--results=" + FIXTURE, "jsonb-nodyn-1k", "relational-nodyn-1k", "never-run-1k")).isZero();
+        // jsonb-nodyn-1k's newest run took 25.5 s from its preparation to its record; relational-nodyn-1k's 28.3 s.
+        assertThat(out.toString()).contains("jsonb-nodyn-1k", "25.5 s  (run 20261123-002754)")
+                .contains("never-run-1k", "no complete run recorded: not counted")
+                .endsWith("Expected wall time: 53.9 s for 2 scenarios, and 1 never recorded here (not counted)\n");
+    }
+
+    @Test
+    void noResultsYetCountsNothing() {
+        assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "jsonb-nodyn-1k")).isZero();
+        assertThat(out.toString()).endsWith("Expected wall time: 0 s for 0 scenarios, and 1 never recorded here (not counted)\n");
+    }
+
+    @Test
+    void aBadScenarioNameIsOneLine() {
+        assertThat(estimate("--results=" + FIXTURE, "../etc")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: a scenario is a name of parameters/<scenario>.properties, was '../etc'\n");
+    }
+}
