@@ -238,7 +238,8 @@ def measure_by_time(plan_name, fragment_name):
 
 def repetitions(plan_name, fragment_name, before=(), after=()):
     """All repetitions in one JMeter JVM, so that JMeter's own JIT warms up once. Per repetition, each thread runs `before`
-    (Populate…), meets the others, warms up until the service is steady (at least warmup s, at most warmupMax s), meets them,
+    (Populate…), meets the others, warms up until the service is steady (at least warmup s, or rewarm s once its side was
+    steady: the JVMs stay warm between repetitions; at most warmupMax s), meets them,
     measures (loops, or duration s: whole iterations, never cut between a create and its delete), meets them, runs `after`
     (Teardown…). Every sample records rep and side; the record step splits the run by them. The first `settle` repetitions of
     each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
@@ -246,9 +247,10 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
         repetition_start(), token_refresh(), *before,
         barrier(threads, timeout, "all threads ready: warm up"),
-        mark_time("warm-up starts", [("warmupEnd", "${__P(warmup,5)}"), ("warmupCap", "${__P(warmupMax,180)}")]),
-        while_("warm-up, recorded with phase=warmup: whole iterations for at least ${__P(warmup,5)} s, then until the service is steady"
-               " (at most ${__P(warmupMax,180)} s)",
+        mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
+                                     ("warmupCap", "${__P(warmupMax,180)}")]),
+        while_("warm-up, recorded with phase=warmup: whole iterations for at least ${__P(warmup,5)} s (a later repetition of a side"
+               " that was steady: ${__P(rewarm,1)} s), then until the service is steady (at most ${__P(warmupMax,180)} s)",
                '${__jexl3(${__time(,)} < ${warmupEnd} || ("${__P(idbench.steady.${rep},false)}" == "false" && ${__time(,)} < ${warmupCap}))}',
                phase("warmup"), steady_state(), *iteration(plan_name, fragment_name)),
         barrier(threads, timeout, "all threads in: start measuring"),

@@ -9,9 +9,9 @@
 // waiting for its compiler). Then the property idbench.steady.<rep> is "true" and each thread
 // leaves its warm-up once it has warmed for at least `warmup` seconds; without agreement it leaves
 // at warmupMax seconds. Each repetition has its own detector: JMeter and the service stay warm
-// from one to the next, so once a side was steady, a later repetition of it is steady as soon as
-// both JITs were quiet over its last window (from its second window on; its threads still warm
-// for at least `warmup` seconds). The windows, the JIT times and the decision are written to
+// from one to the next, so once a side was steady, a later repetition of it warms for `rewarm`
+// seconds (its window) and is steady as soon as both JITs were quiet over one such window (the JIT
+// times are also read when the first window starts). The windows, the JIT times and the decision are written to
 // <warmup.report.dir>/warmup-<rep>.json (a remote engine's to warmup-<rep>@<host>_<port>.json).
 import java.util.concurrent.atomic.AtomicLong
 
@@ -70,7 +70,8 @@ if (cpu != null && !cpu.isEmpty()) {
     state.cpuSamples.incrementAndGet()
 }
 long now = System.currentTimeMillis()
-long windowMs = (long) (1000 * Double.parseDouble(props.getProperty('steady.window', '2')))
+boolean wasSteady = props.get('idbench.wasSteady.' + vars.get('side')) != null
+long windowMs = (long) (1000 * Double.parseDouble(wasSteady ? props.getProperty('rewarm', '1') : props.getProperty('steady.window', '2')))
 if (now - state.windowStart < windowMs) {
     return
 }
@@ -89,6 +90,9 @@ synchronized (state.lock) {
         state.cpu.clear()
         state.jmeterJit.clear()
         state.serviceJit.clear()
+        // The JIT times at the first window's start: one window then tells whether a JIT compiled during it.
+        state.jmeterJit << java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime()
+        state.serviceJit << serviceJit(vars)
         return
     }
     if (state.allThreadsAt == 0L) {
@@ -108,11 +112,10 @@ synchronized (state.lock) {
     if (n >= 6) {
         agree = flat(w, margin) && flat(state.cpu, margin) && jitQuiet
     }
-    // Later repetitions of a side that was steady before: both JVMs are warm already; with the JIT
-    // still quiet, the repetition's shortest warm-up (`warmup` s) re-establishes the flow.
-    // At least two windows: with one, no JIT time has been measured yet (JMeter's JIT is busy for
-    // the first repetitions, compiling what populate and teardown run outside the warm-up).
-    if (!agree && n >= 2 && props.get('idbench.wasSteady.' + vars.get('side')) != null && jitQuiet) {
+    // Later repetitions of a side that was steady before: both JVMs are warm already; with both JITs
+    // quiet over one window of `rewarm` s (JMeter's JIT still compiles, for the first repetitions,
+    // what populate and teardown run outside the warm-up), the flow is re-established.
+    if (!agree && wasSteady && jitQuiet) {
         agree = true
     }
     if (agree) {

@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
+import io.idbench.record.Numbers;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
 import java.io.IOException;
@@ -32,6 +33,8 @@ final class JmeterProperties {
         p.setProperty("threads", "" + s.threads);
         p.setProperty("rampup", "" + s.rampup);
         p.setProperty("warmup", "" + s.warmup);
+        // Remote engines warm each later repetition for the shortest warm-up, fixed as the first: they stay in step.
+        p.setProperty("rewarm", s.jmeterRemotes.distributed() ? "" + s.warmup : Numbers.trim(s.rewarm));
         // Remote engines cannot agree on when the service is steady: each would leave its warm-up at another moment and their
         // repetitions drift apart. A fixed warm-up (the shortest) keeps them in step; the settling repetitions take the JIT.
         p.setProperty("warmupMax", "" + (s.jmeterRemotes.distributed() ? s.warmup : s.warmupMax));

@@ -41,6 +41,8 @@ public final class Parameters {
             run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)"),
             run("rampup", "10", "seconds over which the threads start"),
             run("warmup", "5", "the shortest warm-up: seconds each thread runs the workload before measuring (recorded, not measured)"),
+            run("rewarm", "1", "the warm-up (s) of each later repetition of a side that was steady before: the JVMs stay warm between"
+                    + " repetitions, so it re-establishes the flow and ends once both JITs were quiet over it (docs/measurement.md)"),
             run("warmupMax", "180", "the longest warm-up: seconds after which a thread measures even if the service is not steady"),
             run("steadyPct", "5", "the warm-up ends when three consecutive 2-second windows of throughput agree within this %"),
             run("hotset", HotSet.POPULATE.id(), "plan 1 targets: the identities Populate created (2018) or all seeded ones"),

@@ -5,6 +5,7 @@ import io.idbench.config.HotSet;
 import io.idbench.config.Loopback;
 import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
+import io.idbench.record.Numbers;
 import io.idbench.results.ScenarioNames;
 import io.idbench.targets.KeycloakSetup;
 import java.nio.file.Files;
@@ -34,6 +35,8 @@ public final class RunSettings {
     public final int rampup;
     public final int warmup;
     public final int warmupMax;
+    /** The warm-up (s) of a later repetition of a side that was steady: its window for the JITs' quiet, too. */
+    public final double rewarm;
     public final double steadyPct;
     public final HotSet hotset;
     public final int rate;
@@ -83,6 +86,7 @@ public final class RunSettings {
         rampup = intIn(r, "rampup", 0, 3600);
         warmup = intIn(r, "warmup", 0, 3600);
         warmupMax = intIn(r, "warmupMax", 0, 3600);
+        rewarm = doubleIn(r, "rewarm", 0.2, 3600);
         steadyPct = doubleIn(r, "steadyPct", 0.1, 100);
         rate = intIn(r, "rate", 0, 100_000);
         repeat = intIn(r, "repeat", 1, 100);
@@ -305,7 +309,7 @@ public final class RunSettings {
     private static double doubleIn(ScenarioResolver.Resolved r, String key, double min, double max) {
         double d = parsed(r, key, Double::valueOf, "a number");
         if (!(d >= min && d <= max)) {
-            throw new ConfigException(key + " must be between " + (long) min + " and " + (long) max + ", was " + r.get(key));
+            throw new ConfigException(key + " must be between " + Numbers.trim(min) + " and " + Numbers.trim(max) + ", was " + r.get(key));
         }
         return d;
     }

@@ -81,7 +81,8 @@ class PrepareStepTest {
                 Arguments.of(d("settle", "-1"), List.of(), "settle must be between 0 and 10, was -1"),
                 Arguments.of(d("warmup", "30", "warmupMax", "20"), List.of(),
                         "warmupMax (20 s, the longest warm-up) is below warmup (30 s, the shortest)"),
-                Arguments.of(d("steadyPct", "0"), List.of(), "steadyPct must be between 0 and 100, was 0"),
+                Arguments.of(d("steadyPct", "0"), List.of(), "steadyPct must be between 0.1 and 100, was 0"),
+                Arguments.of(d("rewarm", "0.1"), List.of(), "rewarm must be between 0.2 and 3600, was 0.1"),
                 Arguments.of(d("handicap", "update"), List.of(), "handicap 'update' must be <operation>:<amount>, e.g. update:10% or"
                         + " read:200us (operations: any, create, read, search, update, replace, delete; amounts: a percentage of the"
                         + " request's own time, us or ms)"),
