@@ -25,10 +25,12 @@ def user_body(name, id=None):
 iteration = fragment(FRAG,
     http("Create new user", "POST", "${base}/Users",
          user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
-             ("xn", "${__Random(1,${__jexl3(${__P(users,1)} > 0 ? ${__P(users,1)} : 1)},)}"),
+             ("xn", "${__Random(1,${__P(users.atLeastOne,1)},)}"),
              ("ht", "${__Random(1,${__P(threads,10)},)}"),
              ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
-             ("target", '${__jexl3("${__P(hotset,populate)}" == "all" ? "user.${xn}" : "hot.${tag}.${sideTag}${rep}.${ht}.${hi}")}'),
+             # Both names, and the one hotset asks for by name (__V): no expression to parse on every iteration.
+             ("target.all", "user.${xn}"), ("target.populate", "hot.${tag}.${sideTag}${rep}.${ht}.${hi}"),
+             ("target", "${__V(target.${__P(hotset,populate)})}"),
              ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
          status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
          body=user_body("${newName}")),

@@ -35,17 +35,20 @@ def headers(name, pairs):
 
 SCIM_HEADERS = [("Content-Type", "application/scim+json"), ("Accept", "application/scim+json"), ("Authorization", "Bearer ${token}")]
 
-def header_value(var, what, regex):
-    return node(f'<RegexExtractor guiclass="RegexExtractorGui" testclass="RegexExtractor" testname="{var}: {e(what)}">'
-                + sp("RegexExtractor.useHeaders", "true") + sp("RegexExtractor.refname", var)
-                + sp("RegexExtractor.regex", regex) + sp("RegexExtractor.template", "$1$")
-                + sp("RegexExtractor.default", "") + bp("RegexExtractor.default_empty_value", True) + sp("RegexExtractor.match_number", "1") + '</RegexExtractor>')
+def header_value(var, what, left, right):
+    """var = the text of the response headers between left and right (JMeter's Boundary Extractor: a plain string search,
+    no regular expression to run on every sample)."""
+    return node(f'<BoundaryExtractor guiclass="BoundaryExtractorGui" testclass="BoundaryExtractor" testname="{var}: {e(what)}">'
+                + sp("BoundaryExtractor.useHeaders", "true") + sp("BoundaryExtractor.refname", var)
+                + sp("BoundaryExtractor.lboundary", left) + sp("BoundaryExtractor.rboundary", right)
+                + sp("BoundaryExtractor.default", "") + bp("BoundaryExtractor.default_empty_value", True)
+                + sp("BoundaryExtractor.match_number", "1") + '</BoundaryExtractor>')
 
 def server_timing():
-    """Two JTL columns from the service's Server-Timing header: its own time and its thread's CPU time, in ms (µs resolution)."""
-    return "\n".join([header_value("serverMs", "the service's own time (Server-Timing app)", r"(?i)Server-Timing: app;dur=([0-9.]+)"),
-                      header_value("serverCpuMs", "the service's CPU time for the request (Server-Timing cpu)",
-                                   r"(?i)Server-Timing: .*cpu;dur=([0-9.]+)")])
+    """Two JTL columns from the service's Server-Timing header (app;dur=<ms>, cpu;dur=<ms>): its own time and its thread's CPU
+    time, in ms (µs resolution); empty where a server sends none."""
+    return "\n".join([header_value("serverMs", "the service's own time (Server-Timing app)", "app;dur=", ","),
+                      header_value("serverCpuMs", "the service's CPU time for the request (Server-Timing cpu)", "cpu;dur=", "\n")])
 
 def thread_group(name, threads, rampup, seconds, comment, *children, loops="1", kind="ThreadGroup"):
     tg = (f'<{kind} guiclass="{kind}Gui" testclass="{kind}" testname="{e(name)}">' + sp("TestPlan.comments", comment)

@@ -55,6 +55,8 @@ final class JmeterProperties {
         p.setProperty("populate.loops", "" + s.loops);
         p.setProperty("hotset", s.hotset.id());
         p.setProperty("users", "" + s.users);
+        // What plan 1 draws seeded identities from (1 … users), at least one: a bound the plan need not compute every time.
+        p.setProperty("users.atLeastOne", "" + Math.max(1, s.users));
         if (s.plan == Plan.QUERY_VALUES) {
             // Its queries assert the exact count the seeded identities give, whatever the target.
             try {

@@ -247,7 +247,7 @@ class PrepareStepTest {
         assertThat(Files.readAllLines(run.serveArgs())).startsWith("--storage=relational", "--search=elasticsearch", "--dyn=false",
                 "--users=100000");
         assertThat(jmeterProperties()).containsEntry("loops", "-1").containsEntry("duration", "60").containsEntry("byTime", "true")
-                .containsEntry("populate.loops", "30");
+                .containsEntry("populate.loops", "30").containsEntry("users.atLeastOne", "100000").containsEntry("rewarm", "1");
         assertThat(runJson(run).path("parameterOrigins").path("storage").asText()).isEqualTo("-Prelational");
     }
 
