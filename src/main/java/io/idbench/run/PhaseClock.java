@@ -8,9 +8,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
+import java.util.Map;
 import java.util.Properties;
-import java.util.function.Predicate;
 
 /**
  * When each step of the build began, kept in the run's directory ({@code clock.properties}, epoch ms) by the steps as they
@@ -52,10 +51,9 @@ final class PhaseClock {
 
     /**
      * The wall time by phase, up to {@code nowMs}, JMeter's part cut at its samples ({@code parts}: every repetition of
-     * every side); {@code seedSeconds} the dataset's own time, or null.
+     * every side, the settling ones too); {@code seedSeconds} the dataset's own time, or null.
      */
-    WallTime wallTime(Collection<RunStatistics.Result> parts, Predicate<RunStatistics.Result> settling,
-            Double seedSeconds, long nowMs) {
+    WallTime wallTime(Map<RunStatistics.Part, RunStatistics.Result> parts, Double seedSeconds, long nowMs) {
         Properties p = read();
         long build = get(p, BUILD);
         long prepare = get(p, PREPARE);
@@ -63,15 +61,20 @@ final class PhaseClock {
         long ready = get(p, READY);
         long stop = get(p, STOP);
         long record = get(p, RECORD);
-        long settleFrom = parts.stream().filter(settling).mapToLong(RunStatistics.Result::warmUpFrom).filter(t -> t > 0).min()
-                .orElse(-1);
-        long measuredFrom = parts.stream().filter(settling.negate()).mapToLong(RunStatistics.Result::warmUpFrom)
+        long settleFrom = warmUpFrom(parts, true);
+        long measuredFrom = warmUpFrom(parts, false);
+        long measuredTo = parts.entrySet().stream().filter(e -> !e.getKey().settling()).mapToLong(e -> e.getValue().measured().to())
+                .max().orElse(-1);
+        return new WallTime(between(build, prepare), between(start, ready), seedSeconds,
+                between(ready, settleFrom > 0 ? settleFrom : measuredFrom), between(settleFrom, measuredFrom),
+                between(measuredFrom, measuredTo), between(measuredTo, stop), between(stop, record), between(record, nowMs),
+                between(build, nowMs));
+    }
+
+    /** The first warm-up sample of the settling repetitions, or of the measured ones; -1 when there is none. */
+    private static long warmUpFrom(Map<RunStatistics.Part, RunStatistics.Result> parts, boolean settling) {
+        return parts.entrySet().stream().filter(e -> e.getKey().settling() == settling).mapToLong(e -> e.getValue().warmUpFrom())
                 .filter(t -> t > 0).min().orElse(-1);
-        long jmeterFrom = settleFrom > 0 ? settleFrom : measuredFrom;
-        long measuredTo = parts.stream().filter(settling.negate()).mapToLong(r -> r.measured().to()).max().orElse(-1);
-        return new WallTime(between(build, prepare), between(start, ready), seedSeconds, between(ready, jmeterFrom),
-                between(settleFrom, measuredFrom), between(measuredFrom, measuredTo), between(measuredTo, stop),
-                between(stop, record), between(record, nowMs), between(build, nowMs));
     }
 
     private static long get(Properties p, String phase) {

@@ -24,14 +24,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.zip.ZipFile;
 
 /**
@@ -95,23 +91,16 @@ record RecordStep(RunDirectory run, PrintStream out) {
     private List<String> recordSide(PreparedRun state, Side side, Path record, CpuAccount cpu) throws IOException {
         RunRecord r = RecordFile.read(record);
         List<String> problems = new ArrayList<>();
-        Set<RunStatistics.Result> settling = Collections.newSetFromMap(new IdentityHashMap<>());
-        Collection<RunStatistics.Result> jmeterParts = List.of();
+        Map<RunStatistics.Part, RunStatistics.Result> parts = Map.of();
         Path jtl = run.jmeterResults().resolve(state.plan() + ".csv");
         if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
             problems.add("JMeter wrote no results (" + jtl + ")");
         } else {
             r = archive(r, jtl, record, state.plan());
             int minThreads = state.settings().openModel() ? 0 : state.settings().threads();
-            Map<RunStatistics.Part, RunStatistics.Result> parts = RunStatistics.byPart(jtl, minThreads);
+            parts = RunStatistics.byPart(jtl, minThreads);
             Measurement m = Measurement.of(parts, side, new WarmUpReports(run.warmupReports()), cpu,
                     (state.runId() + side.name()).hashCode());
-            parts.forEach((part, result) -> {
-                if (part.settling()) {
-                    settling.add(result);
-                }
-            });
-            jmeterParts = parts.values();
             new RecordPrinter(out).engines(m.engines());
             problems.addAll(m.problems(state.repeat()));
             r = m.into(r);
@@ -124,8 +113,8 @@ record RecordStep(RunDirectory run, PrintStream out) {
             Files.copy(run.serviceLog(side), record.resolve("service.log"), StandardCopyOption.REPLACE_EXISTING);
         }
         if (Files.isRegularFile(run.clock())) {
-            r = r.withWallTime(new PhaseClock(run.clock()).wallTime(jmeterParts, settling::contains,
-                    r.seed() == null ? null : r.seed().seconds(), System.currentTimeMillis()));
+            r = r.withWallTime(new PhaseClock(run.clock()).wallTime(parts, r.seed() == null ? null : r.seed().seconds(),
+                    System.currentTimeMillis()));
         }
         r = r.withThresholds(thresholds).withStatus(problems.isEmpty() ? RunStatus.COMPLETE : RunStatus.FAILED)
                 .withStatusReason(problems.isEmpty() ? r.statusReason() : String.join("; ", problems)).withEnded(Instant.now().toString());

@@ -2,10 +2,10 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.Side;
 import io.idbench.record.WallTime;
 import io.idbench.results.RunStatistics;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,10 +28,11 @@ class PhaseClockTest {
         clock.mark(PhaseClock.READY, 46_000);
         clock.mark(PhaseClock.STOP, 290_000);
         clock.mark(PhaseClock.RECORD, 292_500);
-        RunStatistics.Result settle = part(60_000, 150_000, 151_000);
-        List<RunStatistics.Result> parts = List.of(settle, part(152_000, 153_000, 154_000), part(155_000, 156_000, 284_000));
+        Map<RunStatistics.Part, RunStatistics.Result> parts = Map.of(new RunStatistics.Part(0, Side.A), part(60_000, 150_000, 151_000),
+                new RunStatistics.Part(1, Side.A), part(152_000, 153_000, 154_000), new RunStatistics.Part(2, Side.A),
+                part(155_000, 156_000, 284_000));
 
-        WallTime w = clock.wallTime(parts, p -> p == settle, 2.5, 296_000);
+        WallTime w = clock.wallTime(parts, 2.5, 296_000);
 
         assertThat(w).isEqualTo(new WallTime(30.0, 14.0, 2.5, 14.0, 92.0, 132.0, 6.0, 2.5, 3.5, 295.0));
         assertThat(w.summary()).isEqualTo("4 min 55 s: build 30 s · start 14 s (of which the dataset 2.5 s) · JMeter's start 14 s"
@@ -45,7 +46,7 @@ class PhaseClockTest {
         clock.begin(1_000, 31_000);
         clock.mark(PhaseClock.RECORD, 40_000);
 
-        WallTime w = clock.wallTime(List.of(), p -> false, null, 41_000);
+        WallTime w = clock.wallTime(Map.of(), null, 41_000);
 
         assertThat(w.named()).containsOnlyKeys("build", "record");
         assertThat(w.total()).isEqualTo(40.0);
