@@ -9,7 +9,7 @@ import java.util.Map;
  * timed is null. Phases that JMeter runs are cut at its samples: each measured repetition's populate and teardown count
  * with the repetitions.
  *
- * @param build       compiling and packaging: from Maven's start to the run's preparation
+ * @param build       compiling, preparing the run and packaging: from Maven's start to the service's start
  * @param start       the start step: PostgreSQL (and the engine) provisioned, the dataset loaded or reused, the service
  *                    started until it answers
  * @param seed        of {@code start}, the dataset loaded or reused (the seed record's own time)
@@ -17,7 +17,7 @@ import java.util.Map;
  *                    first populate
  * @param settle      the first warm-up and the settling repetitions, to the first measured repetition's warm-up
  * @param repetitions the measured repetitions, from the first one's warm-up to the last measured sample
- * @param jmeterEnd   from the last measured sample to the stop step: the last teardown, JMeter's dashboard and exit
+ * @param jmeterEnd   from the last measured sample to the stop step: the last teardown, JMeter's exit (and its dashboard, when asked for)
  * @param stop        the stop step: the service's telemetry collected and its processes stopped
  * @param record      the record step, to this record (the site is written after it)
  * @param total       from Maven's start to this record

@@ -65,7 +65,7 @@ final class PhaseClock {
         long measuredFrom = warmUpFrom(parts, false);
         long measuredTo = parts.entrySet().stream().filter(e -> !e.getKey().settling()).mapToLong(e -> e.getValue().measured().to())
                 .max().orElse(-1);
-        return new WallTime(between(build, prepare), between(start, ready), seedSeconds,
+        return new WallTime(between(build, start > 0 ? start : prepare), between(start, ready), seedSeconds,
                 between(ready, settleFrom > 0 ? settleFrom : measuredFrom), between(settleFrom, measuredFrom),
                 between(measuredFrom, measuredTo), between(measuredTo, stop), between(stop, record), between(record, nowMs),
                 between(build, nowMs));

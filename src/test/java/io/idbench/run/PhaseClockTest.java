@@ -34,8 +34,10 @@ class PhaseClockTest {
 
         WallTime w = clock.wallTime(parts, 2.5, 296_000);
 
-        assertThat(w).isEqualTo(new WallTime(30.0, 14.0, 2.5, 14.0, 92.0, 132.0, 6.0, 2.5, 3.5, 295.0));
-        assertThat(w.summary()).isEqualTo("4 min 55 s: build 30 s · start 14 s (of which the dataset 2.5 s) · JMeter's start 14 s"
+        assertThat(w).isEqualTo(new WallTime(31.0, 14.0, 2.5, 14.0, 92.0, 132.0, 6.0, 2.5, 3.5, 295.0));
+        assertThat(w.build() + w.start() + w.jmeterStart() + w.settle() + w.repetitions() + w.jmeterEnd() + w.stop() + w.record())
+                .as("with every mark made, the phases leave no gap").isEqualTo(w.total());
+        assertThat(w.summary()).isEqualTo("4 min 55 s: build 31 s · start 14 s (of which the dataset 2.5 s) · JMeter's start 14 s"
                 + " · first warm-up and settling 1 min 32 s · measured repetitions 2 min 12 s · JMeter's end 6 s · stop 2.5 s"
                 + " · record 3.5 s");
     }
