@@ -54,7 +54,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             Process mvn = verify(log, "-Dtarget.url=http://127.0.0.1:" + failing.getAddress().getPort() + "/scim/v2",
                     "-Dtarget.token=token-for-a-broken-service", "-Dtarget.pid=" + ProcessHandle.current().pid(), "-Dthreads=2",
                     "-Dloops=3", "-Drampup=0", "-Dwarmup=0", "-DwarmupMax=0",
-                    "-Drepeat=2", "-DrunId=failing");
+                    "-Drepeat=2", "-Djmeter.dashboard=true", "-DrunId=failing");
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
             String output = Files.readString(log);
             assertThat(mvn.exitValue()).as(output).isNotZero();
@@ -143,6 +143,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             assertThat(side.path("status").asText()).isEqualTo(RunStatus.COMPLETE.word());
             assertThat(side.path("repetitions")).hasSize(3);
             assertThat(side.path("labels").path("ALL").path("errors").asLong()).as("both sides accept their issued tokens").isZero();
+            assertThat(side.has("dashboard")).as("JMeter's dashboard only when asked for (-Djmeter.dashboard=true)").isFalse();
             // The bootstrap's percentile interval may lean to one side; the standard error is what the noise is added to.
             assertThat(side.path("betweenRuns").path("intervals").path("ALL").path("p50").path("logSe").asDouble())
                     .isGreaterThan(side.path("intervals").path("ALL").path("p50").path("logSe").asDouble());
