@@ -52,6 +52,10 @@ public final class CpuSamplerCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "<file>", description = "The CSV written.")
     Path out;
 
+    @Option(names = "--jit-first-until", paramLabel = "<dir>",
+            description = "Where the plans report the end of a warm-up: the JIT compilers run first until every side's first one (as root).")
+    Path warmupReports;
+
     @Option(names = "--period", defaultValue = "" + DEFAULT_PERIOD_MILLIS, paramLabel = "<ms>",
             description = "Milliseconds between samples (default: ${DEFAULT-VALUE}).")
     long period;
@@ -62,7 +66,7 @@ public final class CpuSamplerCommand implements Callable<Integer> {
             throw new ConfigException("period must be at least 10 ms, was " + period);
         }
         new CpuSampler(new CpuSampler.Pids(servicePid, replicaPids, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid,
-                jmeterPids, harnessPid))
+                jmeterPids, harnessPid), warmupReports)
                 .run(out, period);
         return 0;
     }

@@ -30,22 +30,8 @@ final class ServiceProcess {
      *             first minutes of a run slower than the rest
      */
     static Process launch(Path jar, Path args, Path log, String heap) throws IOException {
-        List<String> options = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"));
-        options.addAll(jitFirst());
-        return launch(jar, "serve", options, args, log);
+        return launch(jar, "serve", List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"), args, log);
     }
-
-    /**
-     * The JIT compiler's threads at nice -10, where the OS allows it (root; elsewhere the JVM would only warn): on a
-     * machine the load saturates they otherwise get a thread's share, and the first warm-up lasts as long as they need.
-     * Once warm they are idle, so the measured repetitions are not changed by it (docs/measurement.md). JMeter's JVM gets
-     * the same from the pom's profile jit-first.
-     */
-    static List<String> jitFirst() {
-        return "root".equals(System.getProperty("user.name")) ? JIT_FIRST : List.of();
-    }
-
-    static final List<String> JIT_FIRST = List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-10");
 
     /**
      * {@code idbench keycloak}: the process that provisions Keycloak (and its PostgreSQL) and stops them; it serves
@@ -124,6 +110,8 @@ final class ServiceProcess {
         command.addAll(pids);
         command.add("--harness-pid=" + ProcessHandle.current().pid());
         command.add("--out=" + csv);
+        // The JIT compilers first until the first warm-up ends: the plans report it beside the samples (RunDirectory).
+        command.add("--jit-first-until=" + csv.resolveSibling("warmup"));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 

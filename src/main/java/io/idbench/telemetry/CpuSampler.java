@@ -60,6 +60,8 @@ public final class CpuSampler {
     private final Map<Long, Integer> reapers = new HashMap<>();
     private long samples;
     private final SpeedProbe probe = new SpeedProbe();
+    /** Null when the compilers keep their priority (not root, or no warm-up reports to watch). */
+    private final JitFirst jitFirst;
     private final MemoryProbe memory = new MemoryProbe();
 
     /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
@@ -67,8 +69,12 @@ public final class CpuSampler {
             long versusEngine, List<Long> jmeterEngines, long harness) {
     }
 
-    /** 0 for a process that is not there (no side B, no engine, or one this machine cannot see). */
-    public CpuSampler(Pids pids) {
+    /**
+     * 0 for a process that is not there (no side B, no engine, or one this machine cannot see); {@code warmupReports}, when
+     * not null, where the plans report the warm-ups' ends: until every side's first one, the JIT compilers run first
+     * ({@link JitFirst}, as root).
+     */
+    public CpuSampler(Pids pids, Path warmupReports) {
         SystemInfo system = new SystemInfo();
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
@@ -81,6 +87,7 @@ public final class CpuSampler {
         this.versusPid = pids.versusService();
         this.versusPostgresPid = pids.versusPostgres();
         this.versusEnginePid = pids.versusEngine();
+        this.jitFirst = warmupReports != null && JitFirst.allowed() ? new JitFirst(warmupReports, versusPid > 0 ? 2 : 1) : null;
     }
 
     private static boolean isAlive(long pid) {
@@ -126,6 +133,9 @@ public final class CpuSampler {
         boolean discover = samples++ % DISCOVER_EVERY == 0;
         if (discover) {
             discover();
+            if (jitFirst != null) {
+                jitFirst.tick(jvms());
+            }
         }
         observe(discover);
         long[] cpu = new long[COMPONENTS.size()];
@@ -170,6 +180,12 @@ public final class CpuSampler {
             alive.put(pid, h);
             seen.computeIfAbsent(pid, k -> new long[3])[0] = c;
         }));
+    }
+
+    /** The run's JVMs: each side's service and engine, JMeter (PostgreSQL and the build have no JIT of interest). */
+    private List<Long> jvms() {
+        List<Integer> jit = List.of(index("service"), index("engine"), index("jmeter"), index("versusService"), index("versusEngine"));
+        return alive.keySet().stream().filter(pid -> jit.contains((int) seen.get(pid)[0])).toList();
     }
 
     /** One side's service, what it started (PostgreSQL when its child, the engine), its postmaster and engine elsewhere. */
