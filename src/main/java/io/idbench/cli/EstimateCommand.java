@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 /** {@code idbench estimate}: how long a list of scenarios will take, from how long each took when it was last recorded. */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Says how long running these scenarios one after another will take, before it is spent.",
-                "Each scenario counts with the wall time of its newest complete run in the results: from the run's",
-                "preparation to its record (its build is not counted: a matrix builds once). A scenario never",
+                "Each scenario counts with the wall time of its newest complete run in the results: from Maven's",
+                "start to its record (a scenario of a matrix still runs its build's steps, up to date), or from its",
+                "preparation where the run did not time its build (records before 2026-11-26). A scenario never",
                 "recorded there is named and left out of the total. The recorded runs had their own parameters",
                 "(-Drepeat, -Dduration…): a matrix run with others takes longer or shorter."},
         footer = {"", "Example:", "  java -jar target/idbench.jar estimate --results=results jsonb-nodyn-1k relational-nodyn-1k"})
@@ -67,8 +68,11 @@ public final class EstimateCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The run's preparation to its record, s; 0 when it does not say. */
+    /** Maven's start to the run's record (else its preparation to its record), s; 0 when it does not say. */
     static double seconds(RunRecord r) {
+        if (r.wallTime() != null && r.wallTime().total() != null) {
+            return r.wallTime().total();
+        }
         if (r.started() == null || r.ended() == null) {
             return 0;
         }

@@ -2,6 +2,9 @@ package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.WallTime;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -32,6 +35,15 @@ class EstimateCommandTest {
         assertThat(out.toString()).contains("jsonb-nodyn-1k", "25.5 s  (run 20261123-002754)")
                 .contains("never-run-1k", "no complete run recorded: not counted")
                 .endsWith("Expected wall time: 53.9 s for 2 scenarios, and 1 never recorded here (not counted)\n");
+    }
+
+    @Test
+    void aRunThatTimedItsBuildCountsFromMavensStart() {
+        RunRecordBuilder run = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).started("2026-11-26T22:00:00Z")
+                .ended("2026-11-26T22:03:00Z");
+        assertThat(EstimateCommand.seconds(run.build())).as("before wallTime: preparation to record").isEqualTo(180.0);
+        WallTime timed = new WallTime(9.0, 3.0, null, 12.0, 45.0, 93.0, 1.3, 3.2, 3.2, 189.0);
+        assertThat(EstimateCommand.seconds(run.wallTime(timed).build())).as("the build's own steps too").isEqualTo(189.0);
     }
 
     @Test
