@@ -72,7 +72,7 @@ final class ServiceProcess {
      * JMeter: small and cheap (a serial collector, C1 only), it ends by itself when the service ends.
      */
     static Process launchSampler(Path jar, ServiceInfo a, List<ServiceInfo> replicas, ServiceInfo b, List<Long> localEngines,
-            Path csv, Path log) throws IOException {
+            RunDirectory run) throws IOException {
         // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
         long service = a.providerPid("keycloak") != 0 ? a.providerPid("keycloak") : a.pid();
         List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid("postgresql"),
@@ -83,7 +83,7 @@ final class ServiceProcess {
         // Replicas of the service count as the service: the system under test is all of them.
         replicas.forEach(r -> pids.add("--replica-pid=" + r.pid()));
         localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
-        return launchSampler(jar, pids, csv, log);
+        return launchSampler(jar, pids, run);
     }
 
     /** {@code idbench engine-watch} beside JMeter, its lines on the build's error output: an engine that dies fails the run. */
@@ -96,23 +96,24 @@ final class ServiceProcess {
     }
 
     /** The sampler for a target given by URL whose server process (and its children) is {@code targetPid}. */
-    static Process launchSampler(Path jar, long targetPid, List<Long> localEngines, Path csv, Path log) throws IOException {
+    static Process launchSampler(Path jar, long targetPid, List<Long> localEngines, RunDirectory run) throws IOException {
         List<String> pids = new ArrayList<>(List.of("--service-pid=" + targetPid));
         localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
-        return launchSampler(jar, pids, csv, log);
+        return launchSampler(jar, pids, run);
     }
 
-    private static Process launchSampler(Path jar, List<String> pids, Path csv, Path log) throws IOException {
+    /** Its rows to the run's cpu.csv, its output to cpu-sampler.log; the JIT compilers first until the run's first warm-up ends. */
+    private static Process launchSampler(Path jar, List<String> pids, RunDirectory run) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // Its memory probe reads a buffer outside the heap, four times the last-level cache.
         List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:MaxDirectMemorySize=160m",
                 "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "cpu-sampler"));
         command.addAll(pids);
         command.add("--harness-pid=" + ProcessHandle.current().pid());
-        command.add("--out=" + csv);
-        // The JIT compilers first until the first warm-up ends: the plans report it beside the samples (RunDirectory).
-        command.add("--jit-first-until=" + csv.resolveSibling("warmup"));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        command.add("--out=" + run.cpuSamples());
+        command.add("--jit-first-until=" + run.warmupReports());
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(run.dir().resolve("cpu-sampler.log").toFile())
+                .start();
     }
 
     /** SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout. */

@@ -72,7 +72,7 @@ final class StartStep {
             long pid = Long.parseLong(state.parameters().getOrDefault("target.pid", "0"));
             if (pid > 0) {
                 out.println("[idbench] Sampling the CPU of the target's process " + pid + " and its children as the service's");
-                ServiceProcess.launchSampler(jar, pid, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+                ServiceProcess.launchSampler(jar, pid, localEngines, run);
             }
             return;
         }
@@ -95,7 +95,7 @@ final class StartStep {
         if (versus != null && !bFirst) {
             b = startVersus(versus, timeout);
         }
-        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run.cpuSamples(), run.dir().resolve("cpu-sampler.log"));
+        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run);
         if (!state.settings().idbenchService()) {
             OtherTarget target = new OtherTarget(run, record, out);
             target.appendProduct(a);

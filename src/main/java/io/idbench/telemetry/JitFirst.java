@@ -56,7 +56,7 @@ final class JitFirst {
             return;
         }
         for (long pid : jvms) {
-            compilerThreads(pid).filter(raised::add).forEach(tid -> nice(tid, RAISED));
+            compilerThreads(pid).stream().filter(raised::add).forEach(tid -> nice(tid, RAISED));
         }
     }
 
@@ -82,7 +82,7 @@ final class JitFirst {
     }
 
     /** A JVM's compiler threads ("C1 CompilerThre", "C2 CompilerThre": Linux cuts a thread's name at 15 characters). */
-    static Stream<Long> compilerThreads(long pid) {
+    static List<Long> compilerThreads(long pid) {
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             return tasks.filter(t -> {
                 try {
@@ -90,9 +90,9 @@ final class JitFirst {
                 } catch (IOException e) {
                     return false;
                 }
-            }).map(t -> Long.parseLong(t.getFileName().toString())).toList().stream();
+            }).map(t -> Long.parseLong(t.getFileName().toString())).toList();
         } catch (IOException e) {
-            return Stream.empty();
+            return List.of();
         }
     }
 

@@ -26,7 +26,7 @@ class JitFirstTest {
     void compilersRunFirstUntilEverySideWarmedUpOnce() throws IOException {
         assumeTrue(JitFirst.allowed(), "only root may raise a thread's priority");
         long self = ProcessHandle.current().pid();
-        List<Long> compilers = JitFirst.compilerThreads(self).toList();
+        List<Long> compilers = JitFirst.compilerThreads(self);
         assertThat(compilers).as("this JVM's C1 and C2 compiler threads").isNotEmpty();
         JitFirst jit = new JitFirst(warmup, 2);
 

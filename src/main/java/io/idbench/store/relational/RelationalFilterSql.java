@@ -55,7 +55,7 @@ record RelationalFilterSql(Catalogue catalogue, RelationalTable table) {
      * INTERSECT): PostgreSQL hashes the other sides once and probes them with the broadest one's owners, where an
      * INTERSECT appends both sides and hashes all of them. Which side is hashed is chosen here, not by the planner: it
      * estimates an EAV condition as the product of the schema's and the value's selectivities, 25 to 170 times too low
-     * at 100k identities, and hashed a 50,000-owner range instead of a 10,000-owner equality (docs/storage.md).
+     * at 100k identities, and hashed a 50,000-owner range instead of a 10,000-owner equality (docs/figures.md).
      */
     private void intersection(List<Expr> operands, Sql out) {
         List<Expr> byBreadth = operands.stream().sorted(Comparator.comparingInt(RelationalFilterSql::breadth).reversed())
