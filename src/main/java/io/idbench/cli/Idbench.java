@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "idbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Benchmarks identity stores: a SCIM 2.0 service on PostgreSQL, seeded and driven by JMeter.",
         subcommands = {ServeCommand.class, SeedCommand.class, KeycloakCommand.class, CompareCommand.class, SiteCommand.class,
-                EstimateCommand.class,
+                EstimateCommand.class, ScimStubCommand.class,
                 CpuSamplerCommand.class, EngineWatchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Idbench {
