@@ -12,9 +12,9 @@ import picocli.CommandLine.Option;
  * against it ({@code -Dtarget.url}) measures the load generator alone: what JMeter spends per request, element by element.
  */
 @Command(name = "scim-stub", mixinStandardHelpOptions = true,
-        description = {"Serves a SCIM endpoint that stores nothing and answers plan 1's requests so that all its checks pass,",
-                "until stopped (Ctrl-C): a run against it measures JMeter alone (docs/measurement.md, \"The load generator's own cost\").",
-                "Prints its base URL; any bearer token is accepted."})
+        description = {"Serves a SCIM endpoint that stores nothing, so that a run against it measures JMeter alone.",
+                "It answers plan 1's requests so that all the plan's checks pass, until stopped (Ctrl-C); it prints its base URL and",
+                "accepts any bearer token (docs/measurement.md, \"JMeter alone, element by element\")."})
 public final class ScimStubCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "0", paramLabel = "<port>", description = "The loopback port (default: a free one).")
     int port;
