@@ -62,7 +62,7 @@ final class DiscoveryEndpoints {
 
     private ObjectNode list(List<ObjectNode> items) {
         ObjectNode out = json.createObjectNode();
-        out.putArray("schemas").add(ResourceEndpoints.LIST_RESPONSE);
+        out.putArray("schemas").add(ScimSchemas.LIST_RESPONSE_URN);
         out.put("totalResults", items.size());
         out.put("startIndex", 1);
         out.put("itemsPerPage", items.size());

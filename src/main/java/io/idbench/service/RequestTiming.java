@@ -1,5 +1,6 @@
 package io.idbench.service;
 
+import io.idbench.common.ServerTiming;
 import io.idbench.config.Handicap;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -13,7 +14,6 @@ import java.lang.management.ThreadMXBean;
  * barely move). A calibration {@link Handicap} burns CPU here, before the time is taken.
  */
 final class RequestTiming {
-    static final String HEADER = "Server-Timing";
     private static final String STARTED = "idbench.started";
     private static final String STARTED_CPU = "idbench.startedCpu";
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -45,7 +45,7 @@ final class RequestTiming {
         }
         long wall = (System.nanoTime() - t0) / 1000;
         long cpu = (THREADS.getCurrentThreadCpuTime() - cpu0) / 1000;
-        ctx.header(HEADER, "app;dur=" + millis(wall) + ", cpu;dur=" + millis(cpu));
+        ctx.header(ServerTiming.HEADER, ServerTiming.value(wall, cpu));
     }
 
     /** The SCIM operation of a request, or null for anything else (discovery, tokens, idbench endpoints). */
@@ -79,11 +79,5 @@ final class RequestTiming {
         if (spin == Long.MIN_VALUE) {
             throw new AssertionError(); // keeps the loop from being optimised away
         }
-    }
-
-    /** Microseconds as milliseconds with three decimals, built without String.format: it is on every request's path. */
-    static String millis(long micros) {
-        long frac = micros % 1000;
-        return micros / 1000 + (frac < 10 ? ".00" : frac < 100 ? ".0" : ".") + frac;
     }
 }

@@ -12,6 +12,7 @@ import io.idbench.scim.patch.MemberPatch;
 import io.idbench.scim.patch.PatchApplier;
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.ResourceType;
+import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.store.ResultPage;
 import io.idbench.store.StoredResource;
 import io.javalin.Javalin;
@@ -25,7 +26,6 @@ import java.util.UUID;
  * DELETE), identical for Users and Groups; {@link Backend} supplies the differences.
  */
 final class ResourceEndpoints {
-    static final String LIST_RESPONSE = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
     static final String SEARCH_REQUEST = "urn:ietf:params:scim:api:messages:2.0:SearchRequest";
 
     /**
@@ -136,7 +136,7 @@ final class ResourceEndpoints {
     private void respondList(Context ctx, ListQuery q, Projection p) {
         ResultPage page = backend.search(q, withMembers(p), !p.selectsOnly(ROW_ATTRIBUTES));
         ObjectNode out = json.createObjectNode();
-        out.putArray("schemas").add(LIST_RESPONSE);
+        out.putArray("schemas").add(ScimSchemas.LIST_RESPONSE_URN);
         out.put("totalResults", page.totalResults());
         out.put("startIndex", q.startIndex());
         out.put("itemsPerPage", page.resources().size());

@@ -35,8 +35,6 @@ public final class ScimServer implements AutoCloseable {
     /** The Content-Type of every response body the service writes. */
     static final String SCIM_JSON_UTF8 = SCIM_JSON + ";charset=UTF-8";
     /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
-    public static final String SERVER_TIMING = RequestTiming.HEADER;
-    static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
     /** The profile's static groups (docs/workload.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
 
@@ -171,7 +169,7 @@ public final class ScimServer implements AutoCloseable {
     /** RFC 7644 §3.12: {@code schemas}, {@code status} as a string, {@code scimType} (400 and 409 only), {@code detail}. */
     static ObjectNode errorBody(ObjectMapper json, int status, String scimType, String detail) {
         ObjectNode out = json.createObjectNode();
-        out.putArray("schemas").add(ERROR_URN);
+        out.putArray("schemas").add(ScimSchemas.ERROR_URN);
         out.put("status", String.valueOf(status));
         if (scimType != null) {
             out.put("scimType", scimType);

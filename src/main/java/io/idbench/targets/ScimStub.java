@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.idbench.common.Json;
+import io.idbench.common.ServerTiming;
+import io.idbench.scim.schema.ScimSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.CompilationMXBean;
@@ -18,7 +20,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
@@ -39,8 +40,6 @@ public final class ScimStub implements AutoCloseable {
     public static final int DEFAULT_THREADS = 16;
 
     private static final String SCIM_JSON = "application/scim+json";
-    private static final String USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
-    private static final String ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
     /** A filter's compared value: plan 1 asks by userName, or by given/family name (fn_/sn_ + userName). */
     private static final Pattern FILTER_VALUE = Pattern
             .compile("(?:userName|name\\.givenName|name\\.familyName) eq \"(?:fn_|sn_)?([^\"]+)\"");
@@ -108,8 +107,7 @@ public final class ScimStub implements AutoCloseable {
             }
             long wall = (System.nanoTime() - t0) / 1000;
             long cpu = (THREADS.getCurrentThreadCpuTime() - cpu0) / 1000;
-            exchange.getResponseHeaders().set("Server-Timing",
-                    String.format(Locale.ROOT, "app;dur=%.3f, cpu;dur=%.3f", wall / 1e3, cpu / 1e3));
+            exchange.getResponseHeaders().set(ServerTiming.HEADER, ServerTiming.value(wall, cpu));
             exchange.sendResponseHeaders(answer.status, body.length == 0 ? -1 : body.length);
             if (body.length > 0) {
                 exchange.getResponseBody().write(body);
@@ -167,7 +165,7 @@ public final class ScimStub implements AutoCloseable {
         }
         Matcher m = FILTER_VALUE.matcher(filter);
         ObjectNode list = json.createObjectNode();
-        list.putArray("schemas").add("urn:ietf:params:scim:api:messages:2.0:ListResponse");
+        list.putArray("schemas").add(ScimSchemas.LIST_RESPONSE_URN);
         ArrayNode resources = json.createArrayNode();
         if (m.find()) {
             resources.add(user(m.group(1), null));
@@ -180,7 +178,7 @@ public final class ScimStub implements AutoCloseable {
     /** The workload's identity named userName (its id too), its work e-mail the one given, else the generated one. */
     private ObjectNode user(String userName, String workEmail) {
         ObjectNode user = json.createObjectNode();
-        user.putArray("schemas").add(USER_SCHEMA).add(ENTERPRISE);
+        user.putArray("schemas").add(ScimSchemas.USER_URN).add(ScimSchemas.ENTERPRISE_URN);
         user.put("id", userName).put("userName", userName).put("active", true).put("userType", "Type A");
         user.putObject("name").put("givenName", "fn_" + userName).put("familyName", "sn_" + userName);
         user.putArray("emails").addObject().put("value", workEmail == null ? userName + "@example.org" : workEmail).put("type", "work")
@@ -191,14 +189,14 @@ public final class ScimStub implements AutoCloseable {
                 .put("postalCode", "23434").put("country", "US").put("type", "home");
         addresses.addObject().put("streetAddress", "8936 Pine Court, Suite 132").put("locality", "Arlington").put("region", "VA")
                 .put("postalCode", "13905").put("country", "US").put("type", "work");
-        user.putObject(ENTERPRISE).put("employeeNumber", "N-" + userName);
+        user.putObject(ScimSchemas.ENTERPRISE_URN).put("employeeNumber", "N-" + userName);
         user.putObject("meta").put("resourceType", "User").put("location", BASE + "/Users/" + userName);
         return user;
     }
 
     private Answer error(int status, String detail) {
         ObjectNode error = json.createObjectNode();
-        error.putArray("schemas").add("urn:ietf:params:scim:api:messages:2.0:Error");
+        error.putArray("schemas").add(ScimSchemas.ERROR_URN);
         error.put("status", String.valueOf(status)).put("detail", detail);
         return new Answer(status, error);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
+import io.idbench.common.ServerTiming;
 import io.idbench.config.Handicap;
 import io.idbench.config.PasswordHash;
 import io.idbench.config.ScenarioConfig;
@@ -55,7 +56,7 @@ class HandicapServiceTest {
     }
 
     private static double[] timing(HttpResponse<String> r) {
-        String header = r.headers().firstValue(ScimServer.SERVER_TIMING).orElseThrow();
+        String header = r.headers().firstValue(ServerTiming.HEADER).orElseThrow();
         Matcher m = Pattern.compile("app;dur=([0-9.]+), cpu;dur=([0-9.]+)").matcher(header);
         assertThat(m.matches()).as(header).isTrue();
         return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};

@@ -22,6 +22,10 @@ public final class ScimSchemas {
     public static final String ENTERPRISE_URN = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
     public static final String PROFILE_URN = "urn:idbench:params:scim:schemas:extension:profile:2.0:User";
     public static final String DYNAMIC_GROUP_URN = "urn:idbench:params:scim:schemas:extension:dynamic:2.0:Group";
+    /** RFC 7644 3.4.2: a query's answer. */
+    public static final String LIST_RESPONSE_URN = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
+    /** RFC 7644 3.12: an error's body. */
+    public static final String ERROR_URN = "urn:ietf:params:scim:api:messages:2.0:Error";
 
     public static final Schema USER = new Schema(USER_URN, "User", "User Account", List.of(
             string("userName").required().unique()
