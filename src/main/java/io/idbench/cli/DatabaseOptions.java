@@ -32,12 +32,18 @@ final class DatabaseOptions {
             description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
     String pgSharedBuffers;
 
+    @Option(names = "--datasets-max-bytes", paramLabel = "<size>",
+            description = "The most the datasets kept in --pg-data-dir may take on disk, e.g. 50GB: before a new dataset is seeded, "
+                    + "the least recently used others are removed until it fits (default: no bound; see idbench datasets).")
+    String datasetsMaxBytes;
+
     @Option(names = "--pg-image", paramLabel = "<image>", defaultValue = "${env:IDBENCH_PG_IMAGE:-" + ScenarioConfig.DEFAULT_PG_IMAGE + "}",
             description = "PostgreSQL image for the testcontainers provider (default: ${DEFAULT-VALUE}; env IDBENCH_PG_IMAGE).")
     String pgImage;
 
     ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
         return b.withDbProvider(dbProvider).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
-                .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgImage(pgImage);
+                .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgImage(pgImage)
+                .withDatasetsMaxBytes(datasetsMaxBytes);
     }
 }

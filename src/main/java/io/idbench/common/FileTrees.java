@@ -38,6 +38,17 @@ public final class FileTrees {
         }
     }
 
+    /** The bytes of the regular files below {@code dir}. */
+    public static long size(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            long bytes = 0;
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                bytes += Files.size(p);
+            }
+            return bytes;
+        }
+    }
+
     /** {@code dir}, created when missing, emptied when not. */
     public static void empty(Path dir) throws IOException {
         delete(dir);

@@ -74,6 +74,8 @@ public final class ScenarioConfig {
     public static final String DEFAULT_PG_DATA_DIR = "~/.cache/idbench/postgres-17";
     /** --pg-data-dir=none: a throw-away data directory, removed when PostgreSQL stops; nothing is kept. */
     public static final String NO_PG_DATA_DIR = "none";
+    /** No bound on the kept datasets' size: datasets are only removed when asked ({@code idbench datasets prune}). */
+    public static final long NO_DATASETS_BUDGET = 0;
 
     private final Storage storage;
     private final String bind;
@@ -91,6 +93,7 @@ public final class ScenarioConfig {
     private final int maxResults;
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
+    private final long datasetsMaxBytes;
     private final int maxGroupMembers;
     private final boolean dyn;
     private final Provider dbProvider;
@@ -133,6 +136,8 @@ public final class ScenarioConfig {
         this.maxResults = b.maxResults;
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
+        this.datasetsMaxBytes = b.datasetsMaxBytes == null || b.datasetsMaxBytes.isBlank() ? NO_DATASETS_BUDGET
+                : ByteSize.parse("datasets.maxBytes", b.datasetsMaxBytes);
         this.maxGroupMembers = b.maxGroupMembers;
         this.dyn = b.dyn;
         this.dbProvider = b.parsedDbProvider;
@@ -183,6 +188,11 @@ public final class ScenarioConfig {
     public int maxResults() { return maxResults; }
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
+
+    /** The most the kept datasets may take on disk, in bytes; {@link #NO_DATASETS_BUDGET} for no bound. */
+    public long datasetsMaxBytes() {
+        return datasetsMaxBytes;
+    }
     public int maxGroupMembers() { return maxGroupMembers; }
     /** Whether the ten dynamic groups type-a … type-j exist. */
     public boolean dyn() { return dyn; }
@@ -271,6 +281,7 @@ public final class ScenarioConfig {
         private int maxResults = DEFAULT_MAX_RESULTS;
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
+        private String datasetsMaxBytes;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
         private boolean dyn = DEFAULT_DYN;
         private String dbProvider = DEFAULT_PROVIDER.id();
@@ -322,6 +333,7 @@ public final class ScenarioConfig {
         public Builder withMaxResults(int v) { this.maxResults = v; return this; }
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
+        public Builder withDatasetsMaxBytes(String v) { this.datasetsMaxBytes = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
         public Builder withDyn(boolean v) { this.dyn = v; return this; }
         public Builder withDbProvider(String v) { this.dbProvider = v; return this; }
