@@ -4,18 +4,16 @@ import io.idbench.common.Json;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.PostgresProvider;
-import io.idbench.record.SeedRecord;
 import io.idbench.seed.Database;
+import io.idbench.seed.DatasetStore;
 import io.idbench.seed.IdentityGenerator;
-import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
 import io.idbench.targets.ScimClient;
 import io.idbench.targets.ScimSeeder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.Deque;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import picocli.CommandLine.Command;
@@ -126,11 +124,9 @@ public final class SeedCommand implements Callable<Integer> {
             throw new ConfigException("--list shows the datasets of a server idbench runs (embedded or testcontainers); "
                     + "an external database holds at most one, seeded in place");
         }
-        Map<String, SeedRecord> kept = ServiceStack.seeder(config, SeedProgress.NONE, out)
-                .kept(new Database(pg.jdbcUrl(), pg.user(), pg.password()));
-        out.println(kept.isEmpty() ? "No datasets kept in " + config.pgDataDir() : "Datasets kept in " + config.pgDataDir() + ":");
-        kept.forEach((name, r) -> out.println(String.format(Locale.ROOT, "  %-58s %,11d identities  dyn=%-5s %6.1f GB  loaded %s in %.1f s",
-                name, r.users(), r.dyn(), r.databaseBytes() / 1e9, r.at(), r.seconds())));
+        try (Connection c = new Database(pg.jdbcUrl(), pg.user(), pg.password()).sibling("postgres").connect()) {
+            DatasetsCommand.print(config.pgDataDir(), new DatasetStore(c, false).list(), false, out);
+        }
     }
 
 }

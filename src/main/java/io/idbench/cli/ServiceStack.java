@@ -222,7 +222,7 @@ final class ServiceStack {
                 IdentityGenerator::password), progress, line -> {
                     out.println(line);
                     out.flush();
-                });
+                }).withBudget(config.datasetsMaxBytes());
     }
 
     /** One line for people: what was done with the dataset, how long each phase took, the rate. */

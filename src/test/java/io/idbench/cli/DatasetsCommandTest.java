@@ -1,0 +1,81 @@
+package io.idbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.support.StartsServers;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code idbench datasets} and its prune, as a user runs them: on a directory, through a live run's server, bad input. */
+@StartsServers
+class DatasetsCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int datasets(String... args) {
+        var cl = Idbench.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 1];
+        all[0] = "datasets";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return cl.execute(all);
+    }
+
+    @Test
+    void aDirectoryNeverSeededHoldsNoDatasets(@TempDir Path tmp) {
+        assertThat(datasets("--pg-data-dir=" + tmp.resolve("pg"))).isZero();
+        assertThat(out.toString())
+                .isEqualTo("No datasets kept: " + tmp.resolve("pg") + " does not exist yet (the first seed creates it)\n");
+    }
+
+    @Test
+    void whileARunHoldsTheDirectoryItWorksThroughItsServer(@TempDir Path tmp) {
+        Path dir = tmp.resolve("pg");
+        try (EmbeddedPostgresProvider run = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB")
+                .withPgDataDir(dir.toString()).build(), "a run")) {
+            assertThat(datasets("--pg-data-dir=" + dir)).isZero();
+            assertThat(out.toString())
+                    .isEqualTo("A run is using " + dir + ": working through its PostgreSQL\nNo datasets kept in " + dir + "\n");
+            out.getBuffer().setLength(0);
+            assertThat(datasets("prune", "--pg-data-dir=" + dir, "--older-than=0d", "--dry-run")).isZero();
+            assertThat(out.toString()).endsWith("Nothing to remove\n");
+        }
+        out.getBuffer().setLength(0);
+        assertThat(datasets("--pg-data-dir=" + dir)).as("on a server started for the listing").isZero();
+        assertThat(out.toString()).isEqualTo("No datasets kept in " + dir + "\n");
+    }
+
+    @Test
+    void badInputIsOneLineAndExit2() {
+        assertThat(datasets("prune")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size> or both\n");
+        err.getBuffer().setLength(0);
+        assertThat(datasets("prune", "--older-than=soon")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: --older-than must be an age such as 30d, 12h, 90m or P30D, was 'soon'\n");
+        err.getBuffer().setLength(0);
+        assertThat(datasets("prune", "--max-bytes=lots")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: --max-bytes must be a size such as 500MB, 20GB or a number of bytes, was 'lots'\n");
+        err.getBuffer().setLength(0);
+        assertThat(datasets("prune", "--max-bytes=0")).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("idbench: --max-bytes must be more than 0 (to remove every dataset not in use: --older-than=0d)\n");
+        err.getBuffer().setLength(0);
+        assertThat(datasets("--pg-data-dir=none")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("idbench: --pg-data-dir=none keeps no datasets: name the directory that keeps them\n");
+    }
+
+    @Test
+    void agesAreDaysHoursMinutesOrIso() {
+        assertThat(DatasetsCommand.Prune.age("30d")).isEqualTo(Duration.ofDays(30));
+        assertThat(DatasetsCommand.Prune.age("12h")).isEqualTo(Duration.ofHours(12));
+        assertThat(DatasetsCommand.Prune.age("90m")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(DatasetsCommand.Prune.age("P2DT3H")).isEqualTo(Duration.ofHours(51));
+    }
+}
