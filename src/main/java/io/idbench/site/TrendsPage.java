@@ -42,7 +42,11 @@ final class TrendsPage {
      * One run of a series: what it was compared with, the regressions found, the figures to flag
      * (label|figure), and why it was not judged (disturbed, handicapped), or null.
      */
-    record Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note) {
+    record Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note, List<Verdict.Judged> judged) {
+        Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note) {
+            this(run, baseline, regressions, flagged, note, List.of());
+        }
+
         public boolean regressed() {
             return !regressions.isEmpty();
         }
@@ -142,7 +146,7 @@ final class TrendsPage {
             Step last = s.latest();
             List<String> holding = last.note() != null ? List.of()
                     : changes.stream().filter(c -> c.worse() && c.holds() && !c.machine()).map(Change::brief).toList();
-            latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions(), holding, last.note()));
+            latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions(), holding, last.note(), last.judged()));
         }
         return new Trends(all, new Verdict(minEffectPct, latest));
     }
@@ -192,8 +196,12 @@ final class TrendsPage {
         outcome.changes().stream().filter(io.idbench.record.Change::regression)
                 .forEach(c -> flagged.add(c.label() + "|" + c.figure()));
         outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
+        List<Verdict.Judged> judged = new ArrayList<>();
+        outcome.changes().forEach(c -> judged.add(new Verdict.Judged(c.label(), c.figure(), c.regression(), c.brief(), c.line())));
+        outcome.deltas().forEach(d -> judged.add(new Verdict.Judged(d.label(), d.figure(), d.regression(),
+                String.format(Locale.ROOT, "%s %s %+.1f%%", d.label(), d.figure(), d.changePct()), d.line())));
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
-                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null);
+                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null, judged);
     }
 
     /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */

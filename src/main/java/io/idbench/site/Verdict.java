@@ -24,7 +24,8 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
      * run; {@code regressions}: against it, one phrase per figure; {@code changes}: the series' steps
      * that still hold at the newest run; {@code noVerdict}: why there is none (a disturbed run), or null.
      */
-    public record Entry(RecordedRun run, String baseline, List<String> regressions, List<String> changes, String noVerdict) {
+    public record Entry(RecordedRun run, String baseline, List<String> regressions, List<String> changes, String noVerdict,
+            List<Judged> judged) {
         public boolean regressed() {
             return !regressions.isEmpty() || !changes.isEmpty();
         }
@@ -34,6 +35,13 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
             changes.forEach(c -> out.add("step: " + c));
             return out;
         }
+    }
+
+    /**
+     * One figure of one operation judged against the baseline: {@code brief} names the change and its interval (the
+     * message of a regression), {@code line} says both values, the interval, p and the decision.
+     */
+    public record Judged(String label, String figure, boolean regression, String brief, String line) {
     }
 
     public List<Entry> regressed() {
@@ -82,5 +90,6 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
         verdict.put("regressed", anyRegression());
         verdict.put("series", entries);
         Json.mapper().writerWithDefaultPrettyPrinter().writeValue(siteRoot.resolve("verdict.json").toFile(), verdict);
+        VerdictJunit.write(this, siteRoot.resolve(VerdictJunit.FILE));
     }
 }

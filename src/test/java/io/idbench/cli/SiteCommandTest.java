@@ -15,13 +15,17 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 import picocli.CommandLine;
 
 /**
@@ -58,6 +62,11 @@ class SiteCommandTest {
         cl.setErr(new PrintWriter(stderr));
         String[] all = Stream.concat(Stream.of("site", "--results=" + results, "--out=" + out), Stream.of(args)).toArray(String[]::new);
         return cl.execute(all);
+    }
+
+    /** verdict.xml's root, parsed as any JUnit reader parses it. */
+    private Element junit() throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(out.resolve("verdict.xml").toFile()).getDocumentElement();
     }
 
     /** Only the scenario's fixture runs: the verdicts then depend on them and on what a test adds. */
@@ -218,6 +227,11 @@ class SiteCommandTest {
         assertThat(site("--fail-on-regression")).isZero();
         assertThat(stdout.toString()).doesNotContain("REGRESSION")
                 .contains(SCENARIO + " same-code: no verdict, the same code as every earlier run (5173e89)");
+        Element suites = junit();
+        assertThat(suites.getAttribute("skipped")).isEqualTo("1");
+        Element skipped = (Element) suites.getElementsByTagName("skipped").item(0);
+        assertThat(((Element) skipped.getParentNode()).getAttribute("name")).isEqualTo("verdict of the newest run");
+        assertThat(skipped.getAttribute("message")).startsWith("no verdict: the same code as every earlier run (5173e89)");
     }
 
     /** The run beside another build and the handicapped sides of the A/B trials are in the series, shown, and judged by nobody. */
@@ -241,6 +255,29 @@ class SiteCommandTest {
                 .endsWith("1 of 1 newest runs regressed (worse by at least 5% and significant, or a step in their history)\n");
         JsonNode verdict = Json.mapper().readTree(out.resolve("verdict.json").toFile());
         assertThat(verdict.path("regressed").asBoolean()).isTrue();
+        // The same verdict as JUnit XML, read back as Jenkins' junit step reads it.
+        Element suites = junit();
+        Element suite = (Element) suites.getElementsByTagName("testsuite").item(0);
+        assertThat(suite.getAttribute("name")).isEqualTo("idbench." + SCENARIO);
+        NodeList cases = suite.getElementsByTagName("testcase");
+        List<String> failed = new ArrayList<>();
+        String p95Failure = null;
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element c = (Element) cases.item(i);
+            assertThat(c.getAttribute("classname")).isEqualTo("idbench." + SCENARIO);
+            NodeList failure = c.getElementsByTagName("failure");
+            if (failure.getLength() > 0) {
+                failed.add(c.getAttribute("name"));
+                if (c.getAttribute("name").equals("ALL p95")) {
+                    p95Failure = ((Element) failure.item(0)).getAttribute("message");
+                }
+            }
+        }
+        assertThat(failed).contains("ALL p95", "ALL throughput").hasSize(Integer.parseInt(suites.getAttribute("failures")));
+        assertThat(cases.getLength()).as("every figure judged, and the series' verdict").isEqualTo(
+                Integer.parseInt(suites.getAttribute("tests"))).isGreaterThan(failed.size());
+        assertThat(p95Failure).matches("ALL p95 \\+100\\.0% \\[\\+\\d+\\.\\d%, \\+\\d+\\.\\d%\\] \\(against " + SCENARIO
+                + " [\\w-]+\\)");
         assertThat(Files.readString(out.resolve("trends.html"))).contains("class=\"regressed");
         assertThat(Files.readString(out.resolve("overview.html"))).contains("Regressions", SCENARIO + " slower", "ALL p95 +100.0%");
         // Without --fail-on-regression the site is still written and the exit is 0.
@@ -266,6 +303,11 @@ class SiteCommandTest {
         laterRun("unchanged", 1, 1, 1);
         assertThat(site("--fail-on-regression")).isZero();
         assertThat(stdout.toString()).doesNotContain("REGRESSION").doesNotContain("regressed (");
+        Element suites = junit();
+        assertThat(suites.getAttribute("failures")).isEqualTo("0");
+        assertThat(suites.getAttribute("skipped")).isEqualTo("0");
+        assertThat(Integer.parseInt(suites.getAttribute("tests"))).isEqualTo(suites.getElementsByTagName("testcase").getLength())
+                .isGreaterThan(2);
     }
 
     @Test
