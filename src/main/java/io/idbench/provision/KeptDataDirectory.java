@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.common.ProcessLock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -33,6 +34,7 @@ final class KeptDataDirectory {
 
     static void prepare(Path dir) throws IOException {
         Files.createDirectories(dir);
+        awaitServerLock(dir);
         Path pidFile = dir.resolve("postmaster.pid");
         if (!Files.exists(pidFile) || heldByLiveRun(dir)) {
             return; // nothing left behind, or a live run owns it (zonky then reports the lock)
@@ -70,6 +72,26 @@ final class KeptDataDirectory {
             return lines.size() < 4 ? Optional.empty() : Optional.of(Integer.parseInt(lines.get(3).trim()));
         } catch (NumberFormatException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The run before this one (whose turn the data directory's lock gave way to) may still be releasing zonky's own lock:
+     * its JVM stops the server from a shutdown hook of zonky's, beside idbench's. Waits for that, then lets it go for this
+     * run's server to take.
+     */
+    private static void awaitServerLock(Path dir) {
+        if (!Files.exists(dir.resolve("PG_VERSION"))) {
+            return; // never initialised, so never served (and initdb wants it empty)
+        }
+        try (ProcessLock free = ProcessLock.acquire(dir.resolve(LOCK), STOP_WAIT, holder -> LOG.info(
+                "Waiting for the run before to release {}", dir))) {
+            LOG.debug("{} is free", dir);
+        } catch (OverlappingFileLockException e) {
+            // This process runs a server on it: zonky reports that in its own words.
+        } catch (ProcessLock.Busy e) {
+            throw new IllegalStateException("The PostgreSQL data directory " + dir + " is still held by a server after "
+                    + STOP_WAIT.toSeconds() + " s (" + e.holder() + ")", e);
         }
     }
 
