@@ -68,7 +68,7 @@ final class CopyStream implements AutoCloseable {
         try {
             out.write(s);
         } catch (IOException e) {
-            throw new UncheckedIOException("COPY " + table + " failed: " + e.getMessage(), e);
+            throw new UncheckedIOException("COPY " + table + " failed: " + why(e), e);
         }
     }
 
@@ -78,7 +78,20 @@ final class CopyStream implements AutoCloseable {
         try {
             out.close();
         } catch (IOException e) {
-            throw new SQLException("COPY " + table + " failed: " + e.getMessage(), e);
+            throw new SQLException("COPY " + table + " failed: " + why(e), e);
         }
+    }
+
+    /**
+     * The first line of the server's own words when it ended the COPY (pgjdbc wraps them: "Ending write to copy failed." around "ERROR: could
+     * not extend file …: No space left on device"), else the exception's.
+     */
+    private static String why(IOException e) {
+        Throwable deepest = e;
+        while (deepest.getCause() != null) {
+            deepest = deepest.getCause();
+        }
+        String message = deepest.getMessage() != null ? deepest.getMessage() : String.valueOf(e.getMessage());
+        return message.lines().findFirst().orElse(message); // the server adds Hint: and Where: lines
     }
 }

@@ -39,6 +39,8 @@ public final class DatasetStore {
      */
     static final long JSONB_BYTES_PER_IDENTITY = 2_000;
     static final long RELATIONAL_BYTES_PER_IDENTITY = 10_000;
+    /** What an empty database of either storage takes (catalogue, schema, groups): the least a dataset takes. */
+    static final long EMPTY_DATABASE_BYTES = 8L << 20;
 
     /** A kept dataset; {@code lastUsed} is its load time when no run has used it since. */
     public record Kept(String name, SeedRecord loaded, long bytes, Instant lastUsed, boolean inUse) {
@@ -137,7 +139,7 @@ public final class DatasetStore {
         double perIdentity = list().stream().filter(k -> dataset.storage().id().equals(k.loaded().storage()) && k.loaded().users() > 0)
                 .mapToDouble(k -> (double) k.bytes() / k.loaded().users()).max()
                 .orElse(dataset.storage().id().equals("jsonb") ? JSONB_BYTES_PER_IDENTITY : RELATIONAL_BYTES_PER_IDENTITY);
-        return (long) (perIdentity * dataset.users());
+        return Math.max(EMPTY_DATABASE_BYTES, (long) (perIdentity * dataset.users()));
     }
 
     /**

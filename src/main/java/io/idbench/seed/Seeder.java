@@ -17,6 +17,10 @@ import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.ProfileGroupSetup;
 import io.idbench.store.StoredResource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -55,6 +59,11 @@ import java.util.regex.Pattern;
 public final class Seeder {
     /** The marker table, in every seeded database: which dataset it holds, and whether it is complete. */
     public static final String MARKER = "idbench_dataset";
+    /**
+     * A new dataset needs about this many times its own size while it is loaded and first copied: itself, the write-ahead
+     * log of its COPY, and the run's copy.
+     */
+    static final int LOAD_FACTOR = 3;
     private static final Pattern CREATED = Pattern.compile("(?i)CREATE (?:UNLOGGED )?(?:TABLE|SEQUENCE) IF NOT EXISTS (\\w+)");
 
     private final IdentityGenerator generator;
@@ -137,6 +146,8 @@ public final class Seeder {
                         + " in " + loaded.seconds() + " s)");
             } else {
                 makeRoom(store, dataset);
+                requireSpace(c, LOAD_FACTOR * store.expectedBytes(dataset), "seed dataset " + dataset.describe(),
+                        "the dataset, its write-ahead log and the run's copy of it");
                 log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
                 s.execute("CREATE DATABASE " + dataset.loadingName());
                 loaded = load(run.sibling(dataset.loadingName()), dataset);
@@ -144,6 +155,10 @@ public final class Seeder {
                 // Complete: only now does it get the name a later run looks for.
                 s.execute("ALTER DATABASE " + dataset.loadingName() + " RENAME TO " + dataset.templateName());
                 s.execute("ALTER DATABASE " + dataset.templateName() + " WITH ALLOW_CONNECTIONS false");
+            }
+            if (kept.isPresent()) {
+                requireSpace(c, databaseBytes(c, dataset.templateName()), "copy dataset " + dataset.describe() + " for the run",
+                        "the run's copy of it");
             }
             progress.start("clone", 1, "databases");
             long t0 = System.nanoTime();
@@ -179,6 +194,31 @@ public final class Seeder {
             log.accept("Making room for about " + ByteSize.format(expected) + " within the datasets' budget of "
                     + ByteSize.format(maxBytes) + ": removing the least recently used");
             store.removeAll(victims, log);
+        }
+    }
+
+    /**
+     * Refuses, in one line, what needs more than the free space where the server keeps its data (when that directory is on
+     * this machine: an embedded server's): a seed that ran out of space half-way would have cost its time for nothing.
+     */
+    private static void requireSpace(Connection c, long needBytes, String what, String forWhat) throws SQLException {
+        Path dir;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW data_directory")) {
+            rs.next();
+            dir = Path.of(rs.getString(1));
+        }
+        if (!Files.isRegularFile(dir.resolve("PG_VERSION"))) {
+            return; // the server's disk is not this machine's (a container's, a remote one's)
+        }
+        long free;
+        try {
+            free = Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the free space of " + dir + ": " + e.getMessage(), e);
+        }
+        if (free < needBytes) {
+            throw new IllegalStateException("Not enough disk space to " + what + ": it needs about " + ByteSize.format(needBytes)
+                    + " in " + dir + " (" + forWhat + "), and " + ByteSize.format(free) + " is free");
         }
     }
 
