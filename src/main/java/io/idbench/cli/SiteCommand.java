@@ -38,7 +38,7 @@ public final class SiteCommand implements Callable<Integer> {
     List<Path> results;
 
     @Option(names = "--out", paramLabel = "<dir>", defaultValue = "target/site",
-            description = "Where the site is written; emptied first (default: ${DEFAULT-VALUE}).")
+            description = "Where the site is written: a complete new site replaces what is there (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--tolerance", paramLabel = "<percent>", defaultValue = "" + io.idbench.results.Verdict.DEFAULT_MIN_EFFECT,

@@ -103,7 +103,7 @@ public final class Site {
         }
         for (Path r : results) {
             if (r.toAbsolutePath().normalize().startsWith(output.toAbsolutePath().normalize())) {
-                throw new ConfigException("the results directory " + r + " lies inside the output " + output + ", which is emptied first");
+                throw new ConfigException("the results directory " + r + " lies inside the output " + output + ", which is replaced whole");
             }
         }
         String name = output.toAbsolutePath().normalize().getFileName().toString();

@@ -2,13 +2,11 @@ package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code idbench compare} as a script runs it: exit 0 unchanged, 1 on a regression (listed), 2 on a bad argument. */
 class CompareCommandTest {
@@ -17,17 +15,12 @@ class CompareCommandTest {
 
     @TempDir
     Path dir;
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun cli = new CommandRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int compare(String... args) {
-        CommandLine cl = Idbench.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        String[] all = new String[args.length + 1];
-        all[0] = "compare";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return cl.execute(all);
+        return cli.execute("compare", args);
     }
 
     private Path run(String name, String status, double p95, double throughput) throws Exception {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.support.StartsServers;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,17 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code idbench datasets} and its prune, as a user runs them: on a directory, through a live run's server, bad input. */
 @StartsServers
 class DatasetsCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun cli = new CommandRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int datasets(String... args) {
-        var cl = Idbench.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        String[] all = new String[args.length + 1];
-        all[0] = "datasets";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return cl.execute(all);
+        return cli.execute("datasets", args);
     }
 
     @Test
@@ -43,11 +37,11 @@ class DatasetsCommandTest {
             assertThat(datasets("--pg-data-dir=" + dir)).isZero();
             assertThat(out.toString())
                     .isEqualTo("A run is using " + dir + ": working through its PostgreSQL\nNo datasets kept in " + dir + "\n");
-            out.getBuffer().setLength(0);
+            cli.clear();
             assertThat(datasets("prune", "--pg-data-dir=" + dir, "--older-than=0d", "--dry-run")).isZero();
             assertThat(out.toString()).endsWith("Nothing to remove\n");
         }
-        out.getBuffer().setLength(0);
+        cli.clear();
         assertThat(datasets("--pg-data-dir=" + dir)).as("on a server started for the listing").isZero();
         assertThat(out.toString()).isEqualTo("No datasets kept in " + dir + "\n");
     }
@@ -56,17 +50,17 @@ class DatasetsCommandTest {
     void badInputIsOneLineAndExit2() {
         assertThat(datasets("prune")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size> or both\n");
-        err.getBuffer().setLength(0);
+        cli.clear();
         assertThat(datasets("prune", "--older-than=soon")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --older-than must be an age such as 30d, 12h, 90m or P30D, was 'soon'\n");
-        err.getBuffer().setLength(0);
+        cli.clear();
         assertThat(datasets("prune", "--max-bytes=lots")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --max-bytes must be a size such as 500MB, 20GB or a number of bytes, was 'lots'\n");
-        err.getBuffer().setLength(0);
+        cli.clear();
         assertThat(datasets("prune", "--max-bytes=0")).isEqualTo(2);
         assertThat(err.toString())
                 .isEqualTo("idbench: --max-bytes must be more than 0 (to remove every dataset not in use: --older-than=0d)\n");
-        err.getBuffer().setLength(0);
+        cli.clear();
         assertThat(datasets("--pg-data-dir=none")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --pg-data-dir=none keeps no datasets: name the directory that keeps them\n");
     }

@@ -5,27 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
 import io.idbench.record.WallTime;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** How long a list of scenarios will take, from the fixture's recorded runs: each scenario's newest complete run counts. */
 class EstimateCommandTest {
     static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun cli = new CommandRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int estimate(String... args) {
-        CommandLine cl = Idbench.commandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        String[] all = new String[args.length + 1];
-        all[0] = "estimate";
-        System.arraycopy(args, 0, all, 1, args.length);
-        return cl.execute(all);
+        return cli.execute("estimate", args);
     }
 
     @Test

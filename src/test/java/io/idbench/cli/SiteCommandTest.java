@@ -361,7 +361,7 @@ class SiteCommandTest {
         cl.setErr(new PrintWriter(err));
         assertThat(cl.execute("site", "--results=" + results, "--out=" + dir)).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: the results directory " + results + " lies inside the output " + dir
-                + ", which is emptied first\n");
+                + ", which is replaced whole\n");
         assertThat(results.resolve(SCENARIO)).isDirectory();
     }
 
