@@ -1,5 +1,6 @@
 package io.idbench.support;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -29,11 +30,20 @@ public final class Postmasters {
 
     /** The postmaster listening on {@code port}, if one runs. */
     public static Optional<ProcessHandle> on(String port) {
+        return withArgument("-p", port);
+    }
+
+    /** The postmaster serving the data directory {@code dir}, if one runs (whether or not its port was ever printed). */
+    public static Optional<ProcessHandle> onDataDirectory(Path dir) {
+        return withArgument("-D", dir.toString());
+    }
+
+    private static Optional<ProcessHandle> withArgument(String option, String value) {
         return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).filter(p -> {
             String[] args = p.info().arguments().orElse(new String[0]);
             String cmd = p.info().command().orElse("");
             for (int i = 0; i + 1 < args.length; i++) {
-                if (cmd.endsWith("/postgres") && args[i].equals("-p") && args[i + 1].equals(port)) {
+                if (cmd.endsWith("/postgres") && args[i].equals(option) && args[i + 1].equals(value)) {
                     return true;
                 }
             }
