@@ -30,7 +30,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -277,17 +276,6 @@ public final class Seeder {
                 return rs.getLong(1);
             }
         }
-    }
-
-    /** Kept datasets on the server behind {@code any}: template name → its load record. */
-    public Map<String, SeedRecord> kept(Database any) throws SQLException {
-        Map<String, SeedRecord> out = new LinkedHashMap<>();
-        try (Connection c = any.sibling("postgres").connect()) {
-            for (String name : names(c, Dataset.COMPLETE_PREFIX)) {
-                out.put(name, comment(c, name));
-            }
-        }
-        return out;
     }
 
     // ---- external servers: in place --------------------------------------------------------
