@@ -6,6 +6,7 @@ import io.idbench.config.ScenarioConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -47,20 +48,24 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         EmbeddedPostgres pg;
         Path dataDir = config.pgDataDir();
         ProcessLock lock = dataDir == null ? null : DataDirectoryLock.acquire(dataDir, config.pgDataDirWait(), LOG::warn);
+        OrphanReaper.Start starting = null;
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
             if (dataDir != null) {
                 KeptDataDirectory.prepare(dataDir);
                 builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+                starting = OrphanReaper.watchStart(dataDir);
             }
             builder.setPort(FreePorts.take()); // not zonky's own pick: the engine may be picking at the same moment
             builder.setServerConfig("listen_addresses", "127.0.0.1");
             PostgresServerSettings.of(config).forEach(builder::setServerConfig);
             pg = builder.start();
         } catch (IOException e) {
+            disarm(starting);
             release(lock);
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
         } catch (RuntimeException e) {
+            disarm(starting);
             release(lock);
             if (dataDir != null && String.valueOf(e.getMessage()).startsWith("could not lock")) {
                 // zonky's own lock: a server not started by idbench (or by an idbench before the wait) holds the directory.
@@ -68,6 +73,11 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
                         + " wait for it to end, or give --pg-data-dir=<another directory> (or none)", e);
             }
             throw e;
+        }
+        if (starting != null) {
+            // The postmaster has its own reaper from here on: the start's is disarmed, lest it stop a later run's server.
+            postmasterOf(dataDir).ifPresent(pid -> OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL));
+            disarm(starting);
         }
         EmbeddedPostgresProvider provider = new EmbeddedPostgresProvider(pg, lock, dataDir == null ? why
                 : why + "; data directory " + dataDir);
@@ -153,6 +163,21 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
             throw new UncheckedIOException("Cannot stop embedded PostgreSQL: " + e.getMessage(), e);
         } finally {
             release(lock); // only once the server is down: the next run may start one on the directory
+        }
+    }
+
+    /** The postmaster named on postmaster.pid's first line. */
+    private static Optional<Long> postmasterOf(Path dataDir) {
+        try {
+            return Files.readAllLines(dataDir.resolve("postmaster.pid")).stream().findFirst().map(String::strip).map(Long::parseLong);
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void disarm(OrphanReaper.Start starting) {
+        if (starting != null) {
+            starting.close();
         }
     }
 

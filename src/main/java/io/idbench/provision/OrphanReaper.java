@@ -1,7 +1,11 @@
 package io.idbench.provision;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,13 +29,68 @@ public final class OrphanReaper {
             kill -"$sig" "$pid" 2>/dev/null
             """;
 
+    /**
+     * While PostgreSQL starts on a kept directory, its postmaster's pid is not known yet, and pg_ctl, a child of this JVM,
+     * brings it up detached: a JVM killed then left it running. This shell, armed by a marker file beside the directory,
+     * waits for the JVM's end; if the marker is still there, it waits for that directory's pg_ctl to finish and stops the
+     * postmaster named in postmaster.pid. Disarmed (the marker deleted) once the postmaster has its own reaper. ("[p]g_ctl":
+     * the pattern must not match this shell's own command line, which holds the script and the directory.)
+     */
+    private static final String START_SCRIPT = """
+            owner=$1; dir=$2; marker=$3
+            while kill -0 "$owner" 2>/dev/null; do sleep 1; done
+            [ -e "$marker" ] || exit 0
+            rm -f "$marker"
+            while pgrep -f -- "[p]g_ctl.*$dir" >/dev/null 2>&1; do sleep 0.2; done
+            pid=$(head -n 1 "$dir/postmaster.pid" 2>/dev/null)
+            [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || exit 0
+            pkill -QUIT -P "$pid" 2>/dev/null
+            kill -QUIT "$pid" 2>/dev/null
+            """;
+
     private OrphanReaper() {
+    }
+
+    /** A start being watched: {@link #close()} disarms it once the server has a reaper of its own, or failed to start. */
+    public static final class Start implements AutoCloseable {
+        private final Path marker;
+
+        private Start(Path marker) {
+            this.marker = marker;
+        }
+
+        @Override
+        public void close() {
+            try {
+                Files.deleteIfExists(marker);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot disarm " + marker + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Watches this JVM while it starts PostgreSQL on {@code dataDir} (see {@link #START_SCRIPT}). */
+    public static Start watchStart(Path dataDir) {
+        Path marker = dataDir.resolveSibling(dataDir.getFileName() + ".starting-" + ProcessHandle.current().pid());
+        try {
+            Files.createDirectories(marker.getParent());
+            Files.writeString(marker, "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + marker + ": " + e.getMessage(), e);
+        }
+        start(START_SCRIPT, String.valueOf(ProcessHandle.current().pid()), dataDir.toString(), marker.toString());
+        return new Start(marker);
     }
 
     /** Watches this JVM on behalf of the process {@code pid}; false when no shell could be started. */
     public static boolean watch(long pid, String signal) {
-        ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", SCRIPT, "idbench-reaper",
-                String.valueOf(ProcessHandle.current().pid()), String.valueOf(pid), signal))
+        return start(SCRIPT, String.valueOf(ProcessHandle.current().pid()), String.valueOf(pid), signal);
+    }
+
+    private static boolean start(String script, String... args) {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", script, "idbench-reaper"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command)
                 // Not the JVM's pipes: whoever reads this JVM's output must see its end when it ends.
                 .redirectInput(Redirect.from(new java.io.File("/dev/null"))).redirectOutput(Redirect.DISCARD)
                 .redirectError(Redirect.DISCARD);

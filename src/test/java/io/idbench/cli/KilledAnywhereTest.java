@@ -43,12 +43,23 @@ class KilledAnywhereTest {
         Path dataDir = tmp.resolve("pg");
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        // How long a whole seed takes here, loaded afresh: the kills fall anywhere within it.
+        // How long a whole seed takes here, loaded afresh: the random kills fall anywhere within it.
         long t0 = System.nanoTime();
         List<String> whole = runToEnd(start(dataDir, "seed", "--fresh", USERS));
         long fullMs = (System.nanoTime() - t0) / 1_000_000;
         assertThat(whole).anyMatch(l -> l.startsWith("Dataset relational_20000_nodyn_"));
         List<String> tried = new ArrayList<>();
+        // Once on purpose where a kill once left PostgreSQL running: while it starts, before its pid is known.
+        Process starting = start(dataDir, "serve", USERS, "--port=0", "--token=killed-anywhere-token-0123456789");
+        List<String> said = drain(starting);
+        // The postmaster has written its pid file, and pg_ctl still waits for it to accept connections.
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5))
+                .until(() -> Files.exists(dataDir.resolve("postmaster.pid")));
+        starting.destroyForcibly();
+        assertThat(starting.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        tried.add("serve killed as its PostgreSQL started, last said: " + said.get(said.size() - 1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(Postmasters.onDataDirectory(dataDir))
+                .as("PostgreSQL left running after a kill during its start").isEmpty());
         for (int i = 0; i < KILLS; i++) {
             boolean load = i % 2 == 0; // a fresh load, or a serve that clones the kept dataset and starts
             Path record = tmp.resolve("seed-" + i + ".json");
