@@ -130,9 +130,10 @@ public final class DatasetsCommand implements Callable<Integer> {
 
     /** {@code idbench datasets prune}. */
     @Command(name = "prune", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Removes kept datasets: those not used for --older-than, then the least recently used until the",
-                    "rest fit in --max-bytes. A dataset a run is using is never removed. With --dry-run, says what",
-                    "would go and removes nothing."},
+            description = {"Removes kept datasets by age or down to a size budget.",
+                    "First those not used for --older-than, then the least recently used until the rest fit in",
+                    "--max-bytes. A dataset a run is using is never removed. With --dry-run, says what would go and",
+                    "removes nothing."},
             footer = {"", "Examples:", "  java -jar target/idbench.jar datasets prune --older-than=30d",
                     "  java -jar target/idbench.jar datasets prune --max-bytes=50GB --dry-run"})
     static final class Prune implements Callable<Integer> {

@@ -156,8 +156,9 @@ public final class Seeder {
                 s.execute("ALTER DATABASE " + dataset.templateName() + " WITH ALLOW_CONNECTIONS false");
             }
             if (kept.isPresent()) {
-                requireSpace(c, databaseBytes(c, dataset.templateName()), "copy dataset " + dataset.describe() + " for the run",
-                        "the run's copy of it");
+                // The run's last copy is dropped first: its space counts as free.
+                requireSpace(c, databaseBytes(c, dataset.templateName()) - existingBytes(c, run.name()),
+                        "copy dataset " + dataset.describe() + " for the run", "the run's copy of it");
             }
             progress.start("clone", 1, "databases");
             long t0 = System.nanoTime();
@@ -270,6 +271,18 @@ public final class Seeder {
 
     private static long databaseBytes(Connection c, String database) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_database_size(?)")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** The size of {@code database}, 0 when it does not exist. */
+    private static long existingBytes(Connection c, String database) throws SQLException {
+        try (PreparedStatement ps = c
+                .prepareStatement("SELECT coalesce(sum(pg_database_size(oid)), 0) FROM pg_database WHERE datname = ?")) {
             ps.setString(1, database);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
