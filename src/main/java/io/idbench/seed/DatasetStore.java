@@ -101,9 +101,10 @@ public final class DatasetStore {
      * {@link ScenarioConfig#NO_DATASETS_BUDGET}); as many as may go when even that is not enough.
      */
     public List<Kept> toRemove(Duration age, Instant now, long budget, long incoming, String keep) throws SQLException {
+        List<Kept> kept = list(); // once: each listing measures every database on disk
         List<Kept> out = new ArrayList<>();
         long total = incoming;
-        for (Kept k : list()) {
+        for (Kept k : kept) {
             boolean removable = !k.inUse() && !k.name().equals(keep);
             if (removable && age != null && !k.lastUsed().isAfter(now.minus(age))) {
                 out.add(k);
@@ -114,7 +115,7 @@ public final class DatasetStore {
         if (budget == ScenarioConfig.NO_DATASETS_BUDGET) {
             return out;
         }
-        for (Kept k : list()) {
+        for (Kept k : kept) {
             if (total <= budget) {
                 break;
             }

@@ -144,8 +144,9 @@ public final class Seeder {
                 log.accept("Reusing dataset " + dataset.describe() + " (" + dataset.templateName() + ", loaded " + loaded.at()
                         + " in " + loaded.seconds() + " s)");
             } else {
-                makeRoom(store, dataset);
-                requireSpace(c, LOAD_FACTOR * store.expectedBytes(dataset), "seed dataset " + dataset.describe(),
+                long expected = store.expectedBytes(dataset);
+                makeRoom(store, dataset, expected);
+                requireSpace(c, LOAD_FACTOR * expected, "seed dataset " + dataset.describe(),
                         "the dataset, its write-ahead log and the run's copy of it");
                 log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
                 s.execute("CREATE DATABASE " + dataset.loadingName());
@@ -180,11 +181,10 @@ public final class Seeder {
      * Within the budget, if one is set: the least recently used other datasets are removed until the kept ones and this
      * one's expected size fit; refused when this one alone would not.
      */
-    private void makeRoom(DatasetStore store, Dataset dataset) throws SQLException {
+    private void makeRoom(DatasetStore store, Dataset dataset, long expected) throws SQLException {
         if (maxBytes == ScenarioConfig.NO_DATASETS_BUDGET) {
             return;
         }
-        long expected = store.expectedBytes(dataset);
         if (expected > maxBytes) {
             throw new ConfigException("dataset " + dataset.describe() + " needs about " + ByteSize.format(expected)
                     + " on disk, more than the datasets' budget of " + ByteSize.format(maxBytes) + " (datasets.maxBytes)");
