@@ -13,6 +13,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,8 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     /** The superuser and password of every embedded server (zonky's). */
     public static final String USER = "postgres";
     public static final String PASSWORD = "postgres";
+    /** {@code pg_database.datconnlimit} of a database a DROP began to remove (PostgreSQL 15.4 and later). */
+    static final int INVALID_CONNLIMIT = -2;
 
     private final EmbeddedPostgres postgres;
     /** The kept data directory's, held while the server runs; null for a throw-away directory. */
@@ -105,6 +109,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     private void createDatabase() throws SQLException {
         String admin = "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
         try (Connection c = DriverManager.getConnection(admin, user(), password()); Statement s = c.createStatement()) {
+            dropInvalid(s);
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
                 if (!rs.next()) {
                     s.execute("CREATE DATABASE " + DATABASE);
@@ -113,6 +118,23 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         }
         try (Connection c = DriverManager.getConnection(url, user(), password()); Statement s = c.createStatement()) {
             s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+    }
+
+    /**
+     * Drops the databases a killed {@code DROP DATABASE} left invalid (PostgreSQL marks them so before it removes their
+     * files): nobody can connect to them nor clone them, and an invalid run database or dataset would stop every later run.
+     */
+    private static void dropInvalid(Statement s) throws SQLException {
+        List<String> invalid = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery("SELECT datname FROM pg_database WHERE datconnlimit = " + INVALID_CONNLIMIT)) {
+            while (rs.next()) {
+                invalid.add(rs.getString(1));
+            }
+        }
+        for (String name : invalid) {
+            LOG.warn("Dropping database {}: an interrupted DROP DATABASE left it invalid", name);
+            s.execute("DROP DATABASE \"" + name.replace("\"", "\"\"") + "\" WITH (FORCE)");
         }
     }
 

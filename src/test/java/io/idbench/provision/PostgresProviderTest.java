@@ -1,16 +1,19 @@
 package io.idbench.provision;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.config.ScenarioConfig;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded server is configured for benchmarking; an external one is used as given and left running. */
 @StartsServers
@@ -36,6 +39,29 @@ class PostgresProviderTest {
                 "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")).isEqualTo("1");
         assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW server_version")).startsWith("17.");
         assertThat(pg.description()).startsWith("PostgreSQL: embedded PostgreSQL 17.");
+    }
+
+    @Test
+    void aDatabaseAKilledDropLeftInvalidIsDroppedAtTheNextStart(@TempDir Path dir) throws SQLException {
+        ScenarioConfig config = ScenarioConfig.builder().withPgSharedBuffers("128MB").withPgDataDir(dir.resolve("pg").toString())
+                .build();
+        try (EmbeddedPostgresProvider pg = EmbeddedPostgresProvider.start(config, "the invalid databases' test")) {
+            String admin = "jdbc:postgresql://127.0.0.1:" + pg.port() + "/postgres";
+            try (Connection c = DriverManager.getConnection(admin, pg.user(), pg.password()); Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE idbench_ds_half_dropped");
+                // What DROP DATABASE writes first, before it removes the files: a kill after it leaves the database so.
+                s.execute("UPDATE pg_database SET datconnlimit = " + EmbeddedPostgresProvider.INVALID_CONNLIMIT
+                        + " WHERE datname IN ('idbench_ds_half_dropped', '" + EmbeddedPostgresProvider.DATABASE + "')");
+            }
+            assertThatThrownBy(() -> query(pg.jdbcUrl(), pg.user(), pg.password(), "SELECT 1"))
+                    .hasMessageContaining("cannot connect to invalid database");
+        }
+        try (EmbeddedPostgresProvider pg = EmbeddedPostgresProvider.start(config, "the invalid databases' test")) {
+            assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SELECT count(*) FROM pg_extension WHERE extname = "
+                    + "'pg_stat_statements'")).isEqualTo("1");
+            assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SELECT string_agg(datname, ',' ORDER BY datname) FROM "
+                    + "pg_database WHERE NOT datistemplate")).isEqualTo("idbench,postgres");
+        }
     }
 
     @Test
