@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -49,6 +50,8 @@ public final class JtlReader {
                 MappingIterator<Map<String, String>> rows = new CsvMapper().readerForMapOf(String.class)
                         .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
             long line = 1;
+            // Labels, phases and thread names are a few dozen texts over millions of samples (a soak's): each kept once.
+            Map<String, String> texts = new HashMap<>();
             while (rows.hasNextValue()) {
                 Map<String, String> row = rows.nextValue();
                 line++;
@@ -59,7 +62,7 @@ public final class JtlReader {
                         }
                     }
                 }
-                each.accept(sample(row, jtl, line));
+                each.accept(sample(row, jtl, line, texts));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + jtl + ": " + e.getMessage(), e);
@@ -98,19 +101,23 @@ public final class JtlReader {
         }
     }
 
-    private static JtlSample sample(Map<String, String> row, Path jtl, long line) {
+    private static JtlSample sample(Map<String, String> row, Path jtl, long line, Map<String, String> texts) {
         try {
-            String phase = blank(row.get(PHASE)) ? null : row.get(PHASE);
-            return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), row.get("label"),
+            String phase = blank(row.get(PHASE)) ? null : once(texts, row.get(PHASE));
+            return new JtlSample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")), once(texts, row.get("label")),
                     Boolean.parseBoolean(row.get("success")), Integer.parseInt(row.get("allThreads")),
                     phase, millis(row.get(SERVER_MILLIS)), millis(row.get(SERVER_CPU_MILLIS)),
                     blank(row.get(REP)) ? 1 : Integer.parseInt(row.get(REP)),
                     blank(row.get(SIDE)) ? Side.A : side(row.get(SIDE), jtl, line),
-                    row.getOrDefault("threadName", ""), millis(row.get(ENGINE_CPU_MILLIS)),
+                    once(texts, row.getOrDefault("threadName", "")), millis(row.get(ENGINE_CPU_MILLIS)),
                     blank(row.get(ENGINE_CORES)) ? 0 : Integer.parseInt(row.get(ENGINE_CORES)));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(jtl + " line " + line + ": not a number: " + e.getMessage(), e);
         }
+    }
+
+    private static String once(Map<String, String> texts, String text) {
+        return text == null ? null : texts.computeIfAbsent(text, t -> t);
     }
 
     private static Side side(String column, Path jtl, long line) {
