@@ -52,6 +52,11 @@ public final class CpuSamplerCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "<file>", description = "The CSV written.")
     Path out;
 
+    @Option(names = "--resources-out", paramLabel = "<file>",
+            description = "Also write, every 10 s, the memory, file descriptors and threads of the service, PostgreSQL and the"
+                    + " engine, and PostgreSQL's client connections, as a CSV.")
+    Path resourcesOut;
+
     @Option(names = "--jit-first-until", paramLabel = "<dir>",
             description = "Where the plans report the end of a warm-up: the JIT compilers run first until every side's first one (as root).")
     Path warmupReports;
@@ -67,7 +72,7 @@ public final class CpuSamplerCommand implements Callable<Integer> {
         }
         new CpuSampler(new CpuSampler.Pids(servicePid, replicaPids, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid,
                 jmeterPids, harnessPid), warmupReports)
-                .run(out, period);
+                .run(out, resourcesOut, period);
         return 0;
     }
 }

@@ -53,6 +53,10 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path cpuSamples() {
         return dir.resolve("cpu.csv");
     }
+    /** The resource sampler's rows (memory, file descriptors, threads, connections of the system under test), every 10 s. */
+    public Path resourceSamples() {
+        return dir.resolve("resources.csv");
+    }
     /** The warm-up's steady-state reports, one per repetition's plan. */
     public Path warmupReports() { return dir.resolve("warmup"); }
     public Path jmeterResults() { return jmeterDir.resolve("results"); }

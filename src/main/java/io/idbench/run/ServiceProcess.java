@@ -111,6 +111,7 @@ final class ServiceProcess {
         command.addAll(pids);
         command.add("--harness-pid=" + ProcessHandle.current().pid());
         command.add("--out=" + run.cpuSamples());
+        command.add("--resources-out=" + run.resourceSamples());
         command.add("--jit-first-until=" + run.warmupReports());
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(run.dir().resolve("cpu-sampler.log").toFile())
                 .start();

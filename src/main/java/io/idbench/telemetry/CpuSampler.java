@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,22 +95,41 @@ public final class CpuSampler {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** Writes a row every {@code periodMillis} to {@code csv} until the service (or the build) ends; the first row at once. */
-    public void run(Path csv, long periodMillis) throws IOException, InterruptedException {
-        try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
+    /**
+     * Writes a row every {@code periodMillis} to {@code csv} until the service (or the build) ends, the first row at once;
+     * and, when {@code resources} is not null, a {@link ResourceSampler} row there every {@link ResourceSampler#PERIOD_MILLIS}.
+     */
+    public void run(Path csv, Path resources, long periodMillis) throws IOException, InterruptedException {
+        try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8);
+                Writer held = resources == null ? Writer.nullWriter() : Files.newBufferedWriter(resources, StandardCharsets.UTF_8)) {
             out.write(header());
             out.flush();
+            held.write(ResourceSampler.header());
+            long lastHeld = 0;
             while (true) {
                 // A target the run did not start outlives it: then the build's end ends the sampling.
                 boolean ended = !isAlive(servicePid) || harnessPid > 0 && !isAlive(harnessPid);
                 out.write(row());
                 out.flush();
+                long now = System.currentTimeMillis();
+                if (resources != null && (ended || now - lastHeld >= ResourceSampler.PERIOD_MILLIS)) {
+                    held.write(ResourceSampler.row(now, held()));
+                    held.flush();
+                    lastHeld = now;
+                }
                 if (ended) {
                     return;
                 }
                 Thread.sleep(periodMillis);
             }
         }
+    }
+
+    /** Side A's processes by component, as the last walk of the process trees found them. */
+    private Map<String, List<Long>> held() {
+        Map<String, List<Long>> out = new HashMap<>();
+        alive.keySet().forEach(pid -> out.computeIfAbsent(COMPONENTS.get((int) seen.get(pid)[0]), c -> new ArrayList<>()).add(pid));
+        return out;
     }
 
     public static String header() {
