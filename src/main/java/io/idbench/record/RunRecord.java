@@ -62,6 +62,7 @@ public record RunRecord(
         Map<String, Map<String, Spread>> spread,
         Map<String, Map<String, Double>> labels,
         Map<String, Distribution> distributions,
+        Timeline timeline,
         Cost cost,
         Map<String, String> unsteady,
         String disturbed,

@@ -11,11 +11,13 @@ import io.idbench.record.RunStatus;
 import io.idbench.record.Side;
 import io.idbench.record.Target;
 import io.idbench.record.Thresholds;
+import io.idbench.record.WallTime;
 import io.idbench.results.BetweenRunIntervals;
 import io.idbench.results.CpuAccount;
 import io.idbench.results.JtlReader;
 import io.idbench.results.Measurement;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.Timelines;
 import io.idbench.results.WarmUpReports;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.zip.ZipFile;
 
 /**
@@ -37,6 +40,8 @@ import java.util.zip.ZipFile;
  */
 record RecordStep(RunDirectory run, PrintStream out) {
     static final String JTL = "results.csv.gz";
+    /** The resource sampler's rows, kept with side A's record. */
+    static final String RESOURCES = "resources.csv";
 
     /** @return the violations, empty when the run passed (both sides' when two services were compared) */
     List<String> record() throws IOException {
@@ -104,11 +109,19 @@ record RecordStep(RunDirectory run, PrintStream out) {
             new RecordPrinter(out).engines(m.engines());
             problems.addAll(m.problems(state.repeat()));
             r = m.into(r);
+            if (side == Side.A && state.versus() == null && Timelines.applies(r.repetitions().size(), measuredSeconds(r))) {
+                out.println(
+                        "[idbench] A soak: its timeline per " + WallTime.readable(Timelines.sliceSeconds(measuredSeconds(r))) + " slice…");
+                r = r.withTimeline(Timelines.of(jtl, run.resourceSamples()));
+            }
             r = r.withBetweenRuns(betweenRuns(r, record));
         }
         PreparedRun.Thresholds t = state.thresholds();
         Thresholds thresholds = new Thresholds(t.maxErrorPct(), t.maxP95(), t.maxP99());
         violations(r.repetitions(), thresholds, r.target()).stream().filter(v -> !problems.contains(v)).forEach(problems::add);
+        if (side == Side.A && Files.isRegularFile(run.resourceSamples())) {
+            Files.copy(run.resourceSamples(), record.resolve(RESOURCES), StandardCopyOption.REPLACE_EXISTING);
+        }
         if (Files.exists(run.serviceLog(side))) {
             Files.copy(run.serviceLog(side), record.resolve("service.log"), StandardCopyOption.REPLACE_EXISTING);
         }
@@ -137,6 +150,11 @@ record RecordStep(RunDirectory run, PrintStream out) {
             r = r.withDashboard("dashboard/index.html");
         }
         return r;
+    }
+
+    private static double measuredSeconds(RunRecord r) {
+        return r.repetitions().stream().map(Repetition::measuredSeconds).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     /** Every repetition's labels (not ALL) against the thresholds, each violation once, explained by the probe's findings. */

@@ -99,7 +99,12 @@ final class RunPage {
         charts.addAll(costCharts);
         List<Chart> spreadCharts = s.repetitions().size() > 1 ? repetitionCharts(id, s.repetitions()) : List.of();
         charts.addAll(spreadCharts);
+        TimelineView.View timeline = s.timeline() == null ? null : TimelineView.of(id, s.timeline(), ranEngine(run));
+        if (timeline != null) {
+            charts.addAll(timeline.charts());
+        }
         Map<String, Object> model = new LinkedHashMap<>();
+        model.put("timeline", timeline);
         model.put("run", run);
         model.put("summary", s);
         model.put("environment", Views.properties(s.environment()));
@@ -112,7 +117,8 @@ final class RunPage {
         model.put("spread", s.spread());
         model.put("files", files(copied));
         model.put("runFiles", runFiles(copied, s));
-        model.put("charts", charts.stream().filter(c -> !costCharts.contains(c) && !spreadCharts.contains(c)).toList());
+        model.put("charts", charts.stream().filter(c -> !costCharts.contains(c) && !spreadCharts.contains(c)
+                && (timeline == null || !timeline.charts().contains(c))).toList());
         model.put("spreadCharts", spreadCharts);
         model.put("spreadRows", spreadRows(s.spread()));
         model.put("costCharts", costCharts);
@@ -144,7 +150,8 @@ final class RunPage {
     }
 
     private static List<String> files(Path copied) {
-        return List.of(RecordFile.NAME, "service.log").stream().filter(f -> Files.isRegularFile(copied.resolve(f))).toList();
+        return List.of(RecordFile.NAME, "service.log", "resources.csv").stream().filter(f -> Files.isRegularFile(copied.resolve(f)))
+                .toList();
     }
 
     /** The run's JTL and JMeter dashboard (one for all repetitions), where they were copied. */

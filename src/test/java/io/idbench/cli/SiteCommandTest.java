@@ -9,6 +9,9 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.record.RecordFile;
+import io.idbench.record.Timeline;
+import io.idbench.results.Timelines;
 import io.idbench.site.Table;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,6 +24,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -180,6 +185,32 @@ class SiteCommandTest {
         assertThat(keycloak).contains("What this target", "<li>password not stored: Keycloak", "<li>sortBy ignored",
                 "<h2>Target</h2>", "<th>version</th><td>26.7.3</td>");
         assertThat(latency.get(0)).anyMatch(h -> h.startsWith("keycloak · M") && h.endsWith(" p95 (ms)"));
+    }
+
+    @Test
+    void aSoaksRunPageDrawsItsSlicesAndNamesTheFigureThatGrows() throws Exception {
+        Path run = results.resolve(SCENARIO).resolve("ab10-02");
+        List<Timeline.Slice> slices = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            // The service's memory grows by 10 MiB a slice: 60 MiB an hour; the connections stay at 20.
+            slices.add(new Timeline.Slice(i * 600, 600, 1_500_000, 0, 2500 + i % 2 * 20, 8, (400.0 + 10 * i) * 1024 * 1024,
+                    300.0 * 1024 * 1024, 900.0 * 1024, 45.0, 600.0, 50.0, 20.0));
+        }
+        RecordFile.update(run, r -> r.withTimeline(new Timeline(600, slices, Timelines.slopes(slices))));
+        assertThat(site()).as(stderr.toString()).isZero();
+        Document page = Jsoup.parse(out.resolve("runs/jsonb-nodyn-10k/ab10-02/index.html").toFile());
+        assertThat(page.select("#over-time")).hasSize(1);
+        assertThat(page.select("[data-chart*=-timeline-]").eachAttr("data-chart")).containsExactly(
+                "run-jsonb-nodyn-10k-ab10-02-timeline-throughput", "run-jsonb-nodyn-10k-ab10-02-timeline-p95",
+                "run-jsonb-nodyn-10k-ab10-02-timeline-memory", "run-jsonb-nodyn-10k-ab10-02-timeline-handles");
+        assertThat(page.select("tr.regressed th").eachText()).contains("service memory (PSS)");
+        assertThat(page.select("tr:has(th:containsOwn(service memory (PSS))) td").eachText())
+                .containsExactly("60 MiB [60, 60]", "14.1 %", "grows");
+        assertThat(page.select("tr:has(th:containsOwn(PostgreSQL client connections)) td").eachText())
+                .containsExactly("0 [0, 0]", "0 %", "no trend (the interval holds zero)");
+        assertThat(page.text()).as("no engine ran: the process the sampler filed as one is not drawn")
+                .doesNotContain("search engine memory");
+        assertThat(page.select("p.note").text()).doesNotContain("search engine");
     }
 
     @Test
