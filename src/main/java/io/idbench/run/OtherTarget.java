@@ -54,7 +54,7 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
             r = new ScimSeeder(client(), new IdentityGenerator(Json.mapper()), ScimSeeder.DEFAULT_PARALLELISM,
                     new PlainProgress(line -> out.println("[idbench] " + line), 5_000)).seed(users);
         } catch (RuntimeException e) {
-            RecordFile.setStatus(record, RunStatus.FAILED, "seeding the target failed: " + e.getMessage());
+            RecordFile.setStatus(record, RunStatus.INTERRUPTED, "seeding the target failed: " + e.getMessage());
             throw new MavenStep.RunStepException("seeding the target failed: " + e.getMessage());
         }
         out.println("[idbench] " + r.summary());

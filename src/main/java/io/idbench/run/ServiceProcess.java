@@ -197,7 +197,7 @@ final class ServiceProcess {
         }
     }
 
-    /** The service could not be brought up: the run is recorded as failed. */
+    /** The service could not be brought up: the run, which measured nothing, is recorded as interrupted, saying why. */
     static final class ServiceFailedException extends RuntimeException {
         ServiceFailedException(String message) {
             super(message);

@@ -139,7 +139,7 @@ final class StartStep {
         try {
             ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
         } catch (ServiceProcess.ServiceFailedException e) {
-            RecordFile.setStatus(record, RunStatus.FAILED, e.getMessage());
+            RecordFile.setStatus(record, RunStatus.INTERRUPTED, e.getMessage());
             throw e;
         }
         ServiceInfo service = ServiceInfo.read(run.serviceInfo(side));
@@ -162,7 +162,7 @@ final class StartStep {
         try {
             replicas = Replicas.start(run, jar, instances, a, heap, timeout, out);
         } catch (ServiceProcess.ServiceFailedException e) {
-            RecordFile.setStatus(record, RunStatus.FAILED, "a replica: " + e.getMessage());
+            RecordFile.setStatus(record, RunStatus.INTERRUPTED, "a replica: " + e.getMessage());
             throw e;
         }
         List<String> urls = new ArrayList<>(List.of(a.baseUrl()));

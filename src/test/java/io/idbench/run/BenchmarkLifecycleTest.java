@@ -247,6 +247,36 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
     }
 
     @Test
+    void aRunOnADiskTooSmallForItsDatasetStopsInOneLineAndIsRecordedAsInterrupted() throws Exception {
+        Path disk = tmp.resolve("small-disk");
+        Files.createDirectories(disk);
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=160m", "idbench-small-disk", disk.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assumeTrue(mount.waitFor() == 0, "mounting a tmpfs needs root: " + said);
+        try {
+            Path log = tmp.resolve("small-disk.log");
+            Process mvn = verify(log, "-DpgDataDir=" + disk.resolve("pg"), "-Dpg.sharedBuffers=16MB", "-Dstorage=relational",
+                    "-Dusers=100000", "-DrunId=small-disk");
+            assertThat(mvn.waitFor(5, TimeUnit.MINUTES)).as("the build ends").isTrue();
+            String output = Files.readString(log);
+            assertThat(mvn.exitValue()).as(output).isNotZero();
+            String refused = "Not enough disk space to seed dataset relational, 100,000 identities";
+            assertThat(output).as(output).contains(refused, " in " + disk.resolve("pg") + " (");
+            JsonNode summary = summary("relational-nodyn-100k", "small-disk");
+            assertThat(summary.path("status").asText()).isEqualTo(RunStatus.INTERRUPTED.word());
+            assertThat(summary.path("statusReason").asText()).contains("before it was ready", refused);
+            assertThat(summary.has("labels")).as("nothing measured").isFalse();
+            try (Stream<Path> files = Files.list(disk.resolve("pg"))) {
+                assertThat(files.map(p -> p.getFileName().toString())).as("the data directory, as PostgreSQL left it")
+                        .contains("PG_VERSION");
+            }
+        } finally {
+            new ProcessBuilder("umount", "-l", disk.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
     void aRunKilledHalfWayIsRecordedAsInterruptedAndLeavesNoProcessBehind() throws Exception {
         Path log = tmp.resolve("killed.log");
         Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
