@@ -34,6 +34,7 @@ final class PrepareStep {
         ScenarioResolver resolver = new ScenarioResolver(basedir.resolve("parameters"));
         ScenarioResolver.Resolved resolved = resolver.resolve(overrides, profiles);
         RunSettings settings = new RunSettings(resolved, now);
+        RunOwner.sweep(basedir.resolve(settings.results).normalize(), out);
         Path plan = basedir.resolve("jmeter").resolve(settings.plan + ".jmx");
         if (!Files.isRegularFile(plan)) {
             throw new ConfigException("plan " + settings.plan + " has no " + plan);

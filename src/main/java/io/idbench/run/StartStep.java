@@ -113,10 +113,11 @@ final class StartStep {
         }
     }
 
-    /** The run's record, status running, from the moment its service starts. */
+    /** The run's record, status running, from the moment its service starts; and which build runs it. */
     private void open(RunSide side) {
         RecordFile.write(side.recordPath(), RunRecord.opened(side.scenario(), side.runId(), Instant.now().toString(), side.parameters(),
                 side.parameterOrigins(), side.scenarioFile(), Environment.describe(basedir)));
+        RunOwner.claim(side.recordPath(), ProcessHandle.current());
     }
 
     private ServiceInfo startVersus(PreparedRun.Versus versus, Duration timeout) throws IOException, InterruptedException {
