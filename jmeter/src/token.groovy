@@ -1,4 +1,14 @@
-// Before an iteration, when checkAt is due (a PreProcessor of a no-op sampler, not recorded), two things:
+// Before an iteration, when checkAt is due (a PreProcessor of a no-op sampler, not recorded), three things:
+// 0. Once per JMeter: the build that started it (idbench.buildPid, when it is this JMeter's parent, not for a remote engine)
+//    is watched. A build killed with SIGKILL runs no shutdown hook to stop JMeter, which would go on loading a service that
+//    is gone for the rest of its duration; it ends with the build instead.
+if (props.putIfAbsent('idbench.buildWatched', 'true') == null) {
+    String build = props.getProperty('idbench.buildPid', '')
+    ProcessHandle parent = ProcessHandle.current().parent().orElse(null)
+    if (!build.isEmpty() && parent != null && parent.pid() == (build as long)) {
+        parent.onExit().thenRun { System.exit(3) }
+    }
+}
 // 1. This JMeter's own CPU time, at most once a second, into engineCpuMs (a JTL column, with engineCores): what the
 //    load generator spent, so that a run shows the headroom each engine had (remote engines too, whose processes the
 //    build cannot see). Read through JMX: the MXBean's implementation class is not open to Groovy's reflection.

@@ -54,6 +54,8 @@ final class JmeterProperties {
         // Populate (and Teardown) create threads x loops identities, also when the measured phase is timed.
         p.setProperty("populate.loops", "" + s.loops);
         p.setProperty("hotset", s.hotset.id());
+        // The plans end JMeter when this build (its parent) ends without stopping it: killed, it runs no shutdown hook.
+        p.setProperty("idbench.buildPid", "" + ProcessHandle.current().pid());
         p.setProperty("users", "" + s.users);
         // What plan 1 draws seeded identities from (1 … users), at least one: a bound the plan need not compute every time.
         p.setProperty("users.atLeastOne", "" + Math.max(1, s.users));
