@@ -1,14 +1,17 @@
 package io.idbench.cli;
 
 import io.idbench.common.FileTrees;
+import io.idbench.common.ProcessLock;
 import io.idbench.config.ByteSize;
 import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.DataDirectoryLock;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.seed.DatasetStore;
 import io.idbench.seed.DatasetStore.Kept;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -120,22 +123,30 @@ public final class DatasetsCommand implements Callable<Integer> {
                         WHEN.format(Instant.parse(k.loaded().at())), WHEN.format(k.lastUsed()), k.inUse() ? "yes" : "no", k.name());
             }
         }
-        Path snapshots = dataDir.resolveSibling(dataDir.getFileName() + "-search-snapshots");
+        Path snapshots = snapshots(dataDir);
         if (Files.isDirectory(snapshots)) {
-            out.printf("Search-engine snapshots of these datasets' indexes beside them: %s in %s%n",
+            out.printf("Search-engine snapshots of these datasets' indexes beside them: %s in %s (datasets prune --snapshots)%n",
                     ByteSize.format(FileTrees.size(snapshots)), snapshots);
         }
         out.flush();
+    }
+
+    /** The search engine's snapshot repository beside a kept data directory (serve's default for it). */
+    static Path snapshots(Path dataDir) {
+        return dataDir.resolveSibling(dataDir.getFileName() + "-search-snapshots");
     }
 
     /** {@code idbench datasets prune}. */
     @Command(name = "prune", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Removes kept datasets by age or down to a size budget.",
                     "First those not used for --older-than, then the least recently used until the rest fit in",
-                    "--max-bytes. A dataset a run is using is never removed. With --dry-run, says what would go and",
-                    "removes nothing."},
+                    "--max-bytes. A dataset a run is using is never removed. --snapshots also removes the search",
+                    "engine's snapshots of the datasets' indexes (a cache: a run with an engine then builds its index",
+                    "from the database and snapshots it again), unless a run is using the directory. With --dry-run,",
+                    "says what would go and removes nothing."},
             footer = {"", "Examples:", "  java -jar target/idbench.jar datasets prune --older-than=30d",
-                    "  java -jar target/idbench.jar datasets prune --max-bytes=50GB --dry-run"})
+                    "  java -jar target/idbench.jar datasets prune --max-bytes=50GB --dry-run",
+                    "  java -jar target/idbench.jar datasets prune --snapshots"})
     static final class Prune implements Callable<Integer> {
         private static final Pattern AGE = Pattern.compile("(\\d+)([dhm])");
 
@@ -153,13 +164,16 @@ public final class DatasetsCommand implements Callable<Integer> {
                 description = "Remove the least recently used datasets until the rest take at most this much: 50GB, 500MB.")
         String maxBytes;
 
+        @Option(names = "--snapshots", description = "Also remove the search engine's snapshots of the indexes (rebuilt when needed).")
+        boolean snapshots;
+
         @Option(names = "--dry-run", description = "Say what would be removed, and remove nothing.")
         boolean dryRun;
 
         @Override
         public Integer call() throws Exception {
-            if (olderThan == null && maxBytes == null) {
-                throw new ConfigException("prune needs --older-than=<age>, --max-bytes=<size> or both");
+            if (olderThan == null && maxBytes == null && !snapshots) {
+                throw new ConfigException("prune needs --older-than=<age>, --max-bytes=<size>, --snapshots or more of them");
             }
             Duration age = olderThan == null ? null : age(olderThan);
             long budget = maxBytes == null ? ScenarioConfig.NO_DATASETS_BUDGET : ByteSize.parse("--max-bytes", maxBytes);
@@ -168,7 +182,10 @@ public final class DatasetsCommand implements Callable<Integer> {
             }
             ScenarioConfig config = dir.config();
             PrintWriter out = spec.commandLine().getOut();
-            return withStore(config, out, (store, byRun) -> {
+            if (olderThan == null && maxBytes == null) {
+                return pruneSnapshots(config.pgDataDir(), out);
+            }
+            int code = withStore(config, out, (store, byRun) -> {
                 List<Kept> victims = store.toRemove(age, Instant.now(), budget, 0, null);
                 long left = store.bytes() - victims.stream().mapToLong(Kept::bytes).sum();
                 if (budget != ScenarioConfig.NO_DATASETS_BUDGET && left > budget) {
@@ -188,6 +205,41 @@ public final class DatasetsCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             });
+            return snapshots ? pruneSnapshots(config.pgDataDir(), out) : code;
+        }
+
+        /** Removes the snapshot repository, unless a run holds the data directory: its engine may be restoring from it. */
+        private int pruneSnapshots(Path dataDir, PrintWriter out) throws IOException {
+            Path repository = snapshots(dataDir);
+            try (ProcessLock free = ProcessLock.acquire(DataDirectoryLock.file(dataDir), Duration.ZERO, holder -> {})) {
+                return removeRepository(repository, out);
+            } catch (ProcessLock.Busy e) {
+                return keepSnapshots(dataDir, e.holder(), out);
+            } catch (OverlappingFileLockException e) {
+                return keepSnapshots(dataDir, "pid " + ProcessHandle.current().pid() + ", this process", out);
+            }
+        }
+
+        private static int keepSnapshots(Path dataDir, String holder, PrintWriter out) {
+            out.println("The search-engine snapshots stay: a run is using " + dataDir + " (" + holder + "); prune them when it has"
+                    + " ended");
+            out.flush();
+            return 0;
+        }
+
+        private int removeRepository(Path repository, PrintWriter out) throws IOException {
+            if (!Files.isDirectory(repository)) {
+                out.println("No search-engine snapshots in " + repository);
+            } else if (dryRun) {
+                out.println("Would remove the search-engine snapshots: " + ByteSize.format(FileTrees.size(repository)) + " in "
+                        + repository + " (--dry-run: nothing removed)");
+            } else {
+                long bytes = FileTrees.size(repository);
+                FileTrees.delete(repository);
+                out.println("Removed the search-engine snapshots: " + ByteSize.format(bytes) + " in " + repository);
+            }
+            out.flush();
+            return 0;
         }
 
         static Duration age(String text) {

@@ -6,6 +6,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.support.StartsServers;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -47,9 +48,40 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void theEngineSnapshotsArePrunedOnlyWhileNoRunUsesTheDirectory(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("pg");
+        Path snapshots = tmp.resolve("pg-search-snapshots");
+        Files.createDirectories(snapshots.resolve("indices"));
+        Files.write(snapshots.resolve("indices/segment"), new byte[1 << 20]);
+        try (EmbeddedPostgresProvider run = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB")
+                .withPgDataDir(dir.toString()).build(), "a run")) {
+            assertThat(datasets("--pg-data-dir=" + dir)).isZero();
+            assertThat(out.toString()).endsWith("Search-engine snapshots of these datasets' indexes beside them: 1.0 MiB in " + snapshots
+                    + " (datasets prune --snapshots)\n");
+            cli.clear();
+            assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots")).isZero();
+            assertThat(out.toString()).startsWith("The search-engine snapshots stay: a run is using " + dir + " (pid "
+                    + ProcessHandle.current().pid()).endsWith("); prune them when it has ended\n");
+            assertThat(snapshots.resolve("indices/segment")).exists();
+        }
+        cli.clear();
+        assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots", "--dry-run")).isZero();
+        assertThat(out.toString()).isEqualTo("Would remove the search-engine snapshots: 1.0 MiB in " + snapshots
+                + " (--dry-run: nothing removed)\n");
+        assertThat(snapshots.resolve("indices/segment")).exists();
+        cli.clear();
+        assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots")).isZero();
+        assertThat(out.toString()).isEqualTo("Removed the search-engine snapshots: 1.0 MiB in " + snapshots + "\n");
+        assertThat(snapshots).doesNotExist();
+        cli.clear();
+        assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots")).isZero();
+        assertThat(out.toString()).isEqualTo("No search-engine snapshots in " + snapshots + "\n");
+    }
+
+    @Test
     void badInputIsOneLineAndExit2() {
         assertThat(datasets("prune")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size> or both\n");
+        assertThat(err.toString()).isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size>, --snapshots or more of them\n");
         cli.clear();
         assertThat(datasets("prune", "--older-than=soon")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --older-than must be an age such as 30d, 12h, 90m or P30D, was 'soon'\n");
