@@ -7,6 +7,7 @@ import io.idbench.record.Side;
 import io.idbench.record.Timeline;
 import io.idbench.record.Timeline.Slice;
 import io.idbench.record.Timeline.Slope;
+import io.idbench.record.WallTime;
 import io.idbench.telemetry.ResourceSampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -126,6 +127,11 @@ public final class Timelines {
      */
     public static double sliceSeconds(double span) {
         return span / SLICE_SECONDS >= MIN_SLICES - 0.5 ? SLICE_SECONDS : span / MIN_SLICES;
+    }
+
+    /** A slice's length as people say it: "10 min", or "15 s", "1 min 30 s". */
+    public static String named(double sliceSeconds) {
+        return sliceSeconds >= 60 && sliceSeconds % 60 == 0 ? (long) sliceSeconds / 60 + " min" : WallTime.readable(sliceSeconds);
     }
 
     private static int index(long at, long from, double slice, int count) {

@@ -11,7 +11,6 @@ import io.idbench.record.RunStatus;
 import io.idbench.record.Side;
 import io.idbench.record.Target;
 import io.idbench.record.Thresholds;
-import io.idbench.record.WallTime;
 import io.idbench.results.BetweenRunIntervals;
 import io.idbench.results.CpuAccount;
 import io.idbench.results.JtlReader;
@@ -111,7 +110,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             r = m.into(r);
             if (side == Side.A && state.versus() == null && Timelines.applies(r.repetitions().size(), measuredSeconds(r))) {
                 out.println(
-                        "[idbench] A soak: its timeline per " + WallTime.readable(Timelines.sliceSeconds(measuredSeconds(r))) + " slice…");
+                        "[idbench] A soak: its timeline per " + Timelines.named(Timelines.sliceSeconds(measuredSeconds(r))) + " slice…");
                 r = r.withTimeline(Timelines.of(jtl, run.resourceSamples()));
             }
             r = r.withBetweenRuns(betweenRuns(r, record));

@@ -3,7 +3,6 @@ package io.idbench.site;
 import io.idbench.record.Timeline;
 import io.idbench.record.Timeline.Slice;
 import io.idbench.record.Timeline.Slope;
-import io.idbench.record.WallTime;
 import io.idbench.results.Timelines;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -65,7 +64,7 @@ final class TimelineView {
                         reading(slope), slope.grows()));
             }
         }
-        String slice = WallTime.readable(t.sliceSeconds());
+        String slice = Timelines.named(t.sliceSeconds());
         return new View(charts(id, t, slice, present), header, rows, slopes, slice);
     }
 
@@ -75,7 +74,8 @@ final class TimelineView {
     }
 
     private static String reading(Slope s) {
-        return s.low() > 0 ? "grows" : s.high() < 0 ? "falls" : "no trend (the interval holds zero)";
+        return s.low() > 0 ? "grows" : s.high() < 0 ? "falls" : s.low() == 0 && s.high() == 0 ? "flat"
+                : "no trend (the interval holds zero)";
     }
 
     private static List<Chart> charts(String id, Timeline t, String slice, List<Figure> present) {

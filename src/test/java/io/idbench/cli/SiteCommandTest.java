@@ -207,7 +207,7 @@ class SiteCommandTest {
         assertThat(page.select("tr:has(th:containsOwn(service memory (PSS))) td").eachText())
                 .containsExactly("60 MiB [60, 60]", "14.1 %", "grows");
         assertThat(page.select("tr:has(th:containsOwn(PostgreSQL client connections)) td").eachText())
-                .containsExactly("0 [0, 0]", "0 %", "no trend (the interval holds zero)");
+                .containsExactly("0 [0, 0]", "0 %", "flat");
         assertThat(page.text()).as("no engine ran: the process the sampler filed as one is not drawn")
                 .doesNotContain("search engine memory");
         assertThat(page.select("p.note").text()).doesNotContain("search engine");

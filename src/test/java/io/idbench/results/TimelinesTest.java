@@ -92,6 +92,14 @@ class TimelinesTest {
     }
 
     @Test
+    void slicesAreNamedAsPeopleSayThem() {
+        assertThat(Timelines.named(600)).isEqualTo("10 min");
+        assertThat(Timelines.named(15)).isEqualTo("15 s");
+        assertThat(Timelines.sliceSeconds(3599.99)).as("an hour's run a few ms short").isEqualTo(600);
+        assertThat(Timelines.sliceSeconds(3000)).isEqualTo(500);
+    }
+
+    @Test
     void onlyASingleMeasuredRepetitionOfAMinuteOrMoreIsASoak() {
         assertThat(Timelines.applies(1, 60)).isTrue();
         assertThat(Timelines.applies(1, 59.9)).isFalse();
