@@ -30,7 +30,8 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
     private static final int KILLS = 3;
 
     private static String[] shortRun(Path dataDir, String runId) {
-        return new String[] {"-DpgDataDir=" + dataDir, "-Dthreads=2", "-Dloops=20", "-Drampup=0", "-Dwarmup=1", "-DwarmupMax=2",
+        return new String[] {"-Ddb.provider=embedded", "-DpgDataDir=" + dataDir, "-Dthreads=2", "-Dloops=20", "-Drampup=0", "-Dwarmup=1",
+                "-DwarmupMax=2",
                 "-Drepeat=3", "-Dsettle=0", "-DrunId=" + runId};
     }
 
@@ -51,7 +52,8 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
         // to stop JMeter, which would load a service that is gone for ten minutes; the plans watch the build and end with it.
         Path jtl = project.resolve("target/jmeter/results/heterogeneous.csv");
         Files.deleteIfExists(jtl);
-        Process measuring = verify(tmp.resolve("killed-measuring.log"), "-DpgDataDir=" + dataDir, "-Dduration=600", "-Dwarmup=1",
+        Process measuring = verify(tmp.resolve("killed-measuring.log"), "-Ddb.provider=embedded", "-DpgDataDir=" + dataDir,
+                "-Dduration=600", "-Dwarmup=1",
                 "-DwarmupMax=1", "-Drampup=0", "-Drepeat=1", "-Dsettle=0", "-DrunId=killed-measuring");
         await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200))
                 .until(() -> !measuring.isAlive() || (Files.exists(jtl) && measuredSamples(jtl) > 100));
