@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** The idbench command line: {@code java -jar target/idbench.jar <command> [options]}. */
 @Command(name = "idbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Benchmarks identity stores: a SCIM 2.0 service on PostgreSQL, seeded and driven by JMeter.",
-        subcommands = {ServeCommand.class, SeedCommand.class, DatasetsCommand.class, KeycloakCommand.class, CompareCommand.class,
+        subcommands = {ServeCommand.class, SeedCommand.class, DatasetsCommand.class, KeycloakCommand.class, OpenldapCommand.class,
+                CompareCommand.class,
                 SiteCommand.class,
                 EstimateCommand.class, ScimStubCommand.class,
                 CpuSamplerCommand.class, EngineWatchCommand.class,
