@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The four plans are generated from these scripts so that they share one structure (warm-up, barrier,
+# The plans (four over SCIM, their LDAP versions) are generated from these scripts so that they share one structure (warm-up, barrier,
 # measured phase, phases and Server-Timing recorded per sample). Edit the scripts, then run this
 # (python3 only) and commit the .jmx files with them; the plans open in JMeter's GUI as usual.
 set -euo pipefail
@@ -8,5 +8,8 @@ python3 heterogeneous.py ../heterogeneous.jmx
 python3 read_flood.py ../read-flood.jmx
 python3 members.py ../members.jmx
 python3 query_values.py ../query-values.jmx
+python3 ldap_heterogeneous.py ../ldap-heterogeneous.jmx
+python3 ldap_read_flood.py ../ldap-read-flood.jmx
+python3 ldap_members.py ../ldap-members.jmx
 for f in ../*.jmx; do python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$f"; done
 echo "generated: $(cd .. && ls *.jmx | tr '\n' ' ')"

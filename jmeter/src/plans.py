@@ -272,3 +272,23 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
 def udv(name, pairs):
     args = "".join(f'<elementProp name="{e(k)}" elementType="Argument">{sp("Argument.name", k)}{sp("Argument.value", v)}{sp("Argument.metadata", "=")}</elementProp>' for k, v in pairs)
     return node(f'<Arguments guiclass="ArgumentsPanel" testclass="Arguments" testname="{e(name)}"><collectionProp name="Arguments.arguments">{args}</collectionProp></Arguments>')
+
+def jsr223_sampler(name, script, *children):
+    """A sampler whose work is a Groovy script (compiled once per JMeter, cacheKey), timed around the script."""
+    return node(f'<JSR223Sampler guiclass="TestBeanGUI" testclass="JSR223Sampler" testname="{e(name)}">'
+                + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true")
+                + sp("script", script) + '</JSR223Sampler>', *children)
+
+def no_op(name, *children):
+    """A sampler that does nothing and is not recorded: a place for pre-processors that prepare the next requests."""
+    return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
+                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+                *children)
+
+def fixed_arrivals():
+    """The open model's arrivals: rate/s for the repetitions' warm-ups and measured phases (plan 2, both protocols)."""
+    return node('<PreciseThroughputTimer guiclass="TestBeanGUI" testclass="PreciseThroughputTimer" testname="fixed arrival rate: ${__P(rate)}/s">'
+                + sp("throughput", "${__P(rate,100)}") + ip("throughputPeriod", 1) + sp("duration", "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}))}")
+                + ip("batchSize", 1) + ip("batchThreadDelay", 0) + lp("randomSeed", 42)
+                + '<doubleProp><name>allowedThroughputSurplus</name><value>1.0</value><savedValue>0.0</savedValue></doubleProp>'
+                + ip("exactLimit", 10000) + '</PreciseThroughputTimer>')

@@ -21,11 +21,7 @@ closed = thread_group("Closed model: threads read as fast as they can", '${__jex
     "Active when rate=0: every repetition, threads x (loops or duration), after the warm-up until steady and the barrier.",
     headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG))
 
-arrivals = node('<PreciseThroughputTimer guiclass="TestBeanGUI" testclass="PreciseThroughputTimer" testname="fixed arrival rate: ${__P(rate)}/s">'
-                + sp("throughput", "${__P(rate,100)}") + ip("throughputPeriod", 1) + sp("duration", "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}))}")
-                + ip("batchSize", 1) + ip("batchThreadDelay", 0) + lp("randomSeed", 42)
-                + '<doubleProp><name>allowedThroughputSurplus</name><value>1.0</value><savedValue>0.0</savedValue></doubleProp>'
-                + ip("exactLimit", 10000) + '</PreciseThroughputTimer>')
+arrivals = fixed_arrivals()
 open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,false)}" == "true" ? ${__P(threads,10)} : 0)}', "0",
     "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}) + 30)}",
     "Active when rate > 0: arrivals at rate/s (Precise Throughput Timer) whatever the latency, so a slow response cannot hold back "

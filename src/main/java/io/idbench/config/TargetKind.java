@@ -1,8 +1,22 @@
 package io.idbench.config;
 
-/** What a run provisions and measures: idbench's own SCIM service, or a real identity product. */
+/** What a run provisions and measures: idbench's own SCIM service, a real identity product, or an LDAP directory. */
 public enum TargetKind implements Choice {
-    IDBENCH, KEYCLOAK;
+    IDBENCH, KEYCLOAK, OPENLDAP;
+
+    /** The product's name as runs print it. */
+    public String productName() {
+        return switch (this) {
+            case IDBENCH -> "idbench";
+            case KEYCLOAK -> "Keycloak";
+            case OPENLDAP -> "OpenLDAP";
+        };
+    }
+
+    /** Whether the plans speak LDAP to it, not SCIM over HTTP. */
+    public boolean ldap() {
+        return this == OPENLDAP;
+    }
 
     @Override
     public String toString() {

@@ -32,6 +32,8 @@ public final class Parameters {
     /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
     static final List<String> KEYCLOAK_OPTIONS = List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir",
             "pg.sharedBuffers", "fresh");
+    /** The serve options OpenLDAP's provisioning takes: whether its kept dataset is loaded anew. */
+    static final List<String> OPENLDAP_OPTIONS = List.of("fresh");
 
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
@@ -78,8 +80,9 @@ public final class Parameters {
                     + " runs are grouped by CPUs, CPU model and memory)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
             run("target", TargetKind.IDBENCH.id(), "what the run provisions and measures: " + Choice.idsInOrder(TargetKind.class)
-                    + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak)"),
-            run("target.name", "", "the target's name in the record and on the site (default: keycloak, or external for target.url)"),
+                    + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak; OpenLDAP's slapd, -Ptarget-openldap)"),
+            run("target.name", "",
+                    "the target's name in the record and on the site (default: keycloak or openldap, or external for target.url)"),
             run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
             new Parameter("target.url", "", null, false,
                     "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl"),
@@ -129,6 +132,15 @@ public final class Parameters {
     private static final Map<String, Parameter> BY_KEY = index();
 
     private Parameters() {
+    }
+
+    /** The service options (beside users) a provisioned target other than idbench's service takes. */
+    static List<String> productOptions(TargetKind target) {
+        return switch (target) {
+            case KEYCLOAK -> KEYCLOAK_OPTIONS;
+            case OPENLDAP -> OPENLDAP_OPTIONS;
+            case IDBENCH -> List.of();
+        };
     }
 
     public static Optional<Parameter> get(String key) {

@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Side;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * process-classes: resolves the run's parameters (scenario file, profiles, -D) and validates all of them, the service's
@@ -35,9 +37,10 @@ final class PrepareStep {
         ScenarioResolver.Resolved resolved = resolver.resolve(overrides, profiles);
         RunSettings settings = new RunSettings(resolved, now);
         RunOwner.sweep(basedir.resolve(settings.results).normalize(), out);
-        Path plan = basedir.resolve("jmeter").resolve(settings.plan + ".jmx");
+        Path plan = basedir.resolve("jmeter").resolve(settings.planFile());
         if (!Files.isRegularFile(plan)) {
-            throw new ConfigException("plan " + settings.plan + " has no " + plan);
+            throw new ConfigException(settings.target.ldap() ? "plan " + settings.plan + " is not written for LDAP yet (no " + plan
+                    + "); target=" + settings.target + " runs " + ldapPlans() : "plan " + settings.plan + " has no " + plan);
         }
         Path recordDir = settings.newRecordDir(basedir, settings.runId);
         Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
@@ -45,7 +48,9 @@ final class PrepareStep {
             RecordFile.complete(baseline, "baseline"); // refused now, not after the run
         }
         List<String> serveArgs = settings.idbenchService() ? ServeArguments.serve(resolved, run.serviceInfo())
-                : settings.provisioned() ? ServeArguments.keycloak(resolved, settings, run) : List.of();
+                : !settings.provisioned() ? List.of()
+                        : settings.target.ldap() ? ServeArguments.openldap(resolved, settings, run)
+                                : ServeArguments.keycloak(resolved, settings, run);
         VersusSide versus = settings.interleaved() ? VersusSide.of(resolver, overrides, settings, basedir, run, now) : null;
         if (settings.jmeterRemotes.distributed()) {
             settings.jmeterRemotes.checkReachable(); // before anything is provisioned
@@ -58,6 +63,7 @@ final class PrepareStep {
             ArgsFile.write(run.serveArgs(Side.B), versus.serveArgs());
         }
         // One plan, one JMeter JVM for all repetitions: JMeter's own JIT warms up once, not in every repetition.
+        // Under the plan's own name whatever the protocol: the JTL is named after it (<plan>.csv), which the record step reads.
         Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
         List<Side> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
         JmeterProperties.write(settings, schedule, run);
@@ -67,6 +73,12 @@ final class PrepareStep {
             out.println(RunDescription.versus(settings, versus, schedule, basedir));
         }
         return settings;
+    }
+
+    /** The plans that have an LDAP version in jmeter/, in their order. */
+    private String ldapPlans() {
+        return Arrays.stream(Plan.values()).filter(p -> Files.isRegularFile(basedir.resolve("jmeter").resolve("ldap-" + p + ".jmx")))
+                .map(Plan::id).collect(Collectors.joining(", "));
     }
 
     /** What the later steps read of the run (run.json). */

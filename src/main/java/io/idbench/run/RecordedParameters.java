@@ -18,10 +18,12 @@ final class RecordedParameters {
         Map<String, String> out = stripped(r);
         if (!s.idbenchService()) {
             Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals(Parameters.USERS)
-                    && !(s.provisioned() && Parameters.KEYCLOAK_OPTIONS.contains(p.key()))).forEach(p -> out.remove(p.key()));
+                    && !(s.provisioned() && Parameters.productOptions(s.target).contains(p.key()))).forEach(p -> out.remove(p.key()));
+        }
+        if (s.target != TargetKind.KEYCLOAK) {
+            out.remove("keycloak.db");
         }
         if (s.target == TargetKind.IDBENCH) {
-            out.remove("keycloak.db");
         } else {
             out.put(Parameters.USERS, "" + s.users); // the size it was seeded with, not the scenario file's
         }

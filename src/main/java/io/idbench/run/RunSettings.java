@@ -155,6 +155,11 @@ public final class RunSettings {
         return targetUrl == null;
     }
 
+    /** The plan's JMX file in jmeter/: the LDAP version of the plan for a directory ({@code ldap-<plan>.jmx}). */
+    public String planFile() {
+        return (target.ldap() ? "ldap-" : "") + plan + ".jmx";
+    }
+
     /** Whether the run measures idbench's own service, provisioned by the run. */
     public boolean idbenchService() {
         return provisioned() && target == TargetKind.IDBENCH;
@@ -199,9 +204,10 @@ public final class RunSettings {
         if (targetUrl != null) {
             checkTarget(r);
         }
-        if (target == TargetKind.KEYCLOAK) {
-            checkKeycloak(r);
-        } else if (r.explicit("keycloak.db")) {
+        if (target == TargetKind.KEYCLOAK || target == TargetKind.OPENLDAP) {
+            checkProduct(r);
+        }
+        if (target != TargetKind.KEYCLOAK && r.explicit("keycloak.db")) {
             throw new ConfigException("keycloak.db is set, but target is " + target + "; add -Dtarget=keycloak (or -Ptarget-keycloak)");
         }
         if (versus != null && targetUrl != null) {
@@ -252,17 +258,21 @@ public final class RunSettings {
         }
     }
 
-    /** Keycloak is provisioned by the run (and seeded over SCIM with users > 0): none of idbench's own service settings apply. */
-    private void checkKeycloak(ScenarioResolver.Resolved r) {
+    /**
+     * A product is provisioned by the run (Keycloak, seeded over SCIM with users > 0; OpenLDAP, loaded by slapadd): none of
+     * idbench's own service settings apply.
+     */
+    private void checkProduct(ScenarioResolver.Resolved r) {
+        String product = target == TargetKind.KEYCLOAK ? "Keycloak" : "OpenLDAP's slapd";
         for (Parameter p : Parameters.ALL) {
-            if (p.provisioning() && !Parameters.KEYCLOAK_OPTIONS.contains(p.key()) && !p.key().equals(Parameters.USERS)
+            if (p.provisioning() && !Parameters.productOptions(target).contains(p.key()) && !p.key().equals(Parameters.USERS)
                     && r.explicit(p.key())) {
-                throw new ConfigException("target=keycloak measures Keycloak, but " + p.key() + " (from " + r.origins().get(p.key())
-                        + ") configures idbench's own service; drop it");
+                throw new ConfigException("target=" + target + " measures " + product + ", but " + p.key() + " (from "
+                        + r.origins().get(p.key()) + ") configures idbench's own service; drop it");
             }
         }
         if (versus != null) {
-            throw new ConfigException("versus interleaves two idbench services; target=keycloak runs one Keycloak");
+            throw new ConfigException("versus interleaves two idbench services; target=" + target + " runs one " + product);
         }
     }
 

@@ -42,6 +42,7 @@ public final class ScenarioResolver {
         profiles.put("nodyn", Map.entry("dyn", "false"));
         profiles.put("dyn", Map.entry("dyn", "true"));
         profiles.put("target-keycloak", Map.entry("target", "keycloak"));
+        profiles.put("target-openldap", Map.entry("target", "openldap"));
         return Map.copyOf(profiles);
     }
 

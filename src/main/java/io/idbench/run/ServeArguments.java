@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.cli.KeycloakCommand;
+import io.idbench.cli.OpenldapCommand;
 import io.idbench.cli.ServeCommand;
 import io.idbench.config.ConfigException;
 import io.idbench.service.TokenService;
@@ -73,6 +74,22 @@ final class ServeArguments {
         KeycloakCommand keycloak = new KeycloakCommand();
         parse(keycloak, args);
         keycloak.check();
+        return args;
+    }
+
+    /** OpenLDAP's provisioning options ({@code idbench openldap}): its size, whether its dataset is loaded anew. */
+    static List<String> openldap(ScenarioResolver.Resolved resolved, RunSettings settings, RunDirectory run) {
+        List<String> args = new ArrayList<>();
+        if (resolved.flag(FRESH)) {
+            args.add("--fresh");
+        }
+        args.add("--users=" + settings.users);
+        args.add("--work-dir=" + run.dir().resolve("openldap"));
+        args.add("--info-file=" + run.serviceInfo());
+        args.add("--stop-with-parent");
+        OpenldapCommand openldap = new OpenldapCommand();
+        parse(openldap, args);
+        openldap.check();
         return args;
     }
 

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.config.TargetKind;
 import io.idbench.provision.DeathWatch;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -37,8 +38,9 @@ final class ServiceProcess {
      * {@code idbench keycloak}: the process that provisions Keycloak (and its PostgreSQL) and stops them; it serves
      * nothing itself, so a small heap (Keycloak's own heap is one of its options).
      */
-    static Process launchKeycloak(Path jar, Path args, Path log) throws IOException {
-        return launch(jar, "keycloak", List.of("-Xmx256m", "-XX:+UseSerialGC"), args, log);
+    /** {@code idbench keycloak} or {@code idbench openldap}: a small JVM that starts the product and waits beside it. */
+    static Process launchProduct(Path jar, TargetKind target, Path args, Path log) throws IOException {
+        return launch(jar, target.id(), List.of("-Xmx256m", "-XX:+UseSerialGC"), args, log);
     }
 
     private static Process launch(Path jar, String command, List<String> jvmOptions, Path args, Path log) throws IOException {
@@ -73,8 +75,8 @@ final class ServiceProcess {
      */
     static Process launchSampler(Path jar, ServiceInfo a, List<ServiceInfo> replicas, ServiceInfo b, List<Long> localEngines,
             RunDirectory run) throws IOException {
-        // A product's service is its own JVM (Keycloak's), not the process that provisioned it.
-        long service = a.providerPid("keycloak") != 0 ? a.providerPid("keycloak") : a.pid();
+        // A product's service is its own process (Keycloak's JVM, slapd), not the process that provisioned it.
+        long service = a.productPid() != 0 ? a.productPid() : a.pid();
         List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid("postgresql"),
                 "--engine-pid=" + a.providerPid("searchEngine"),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()),

@@ -8,6 +8,7 @@ import io.idbench.record.RunStatus;
 import io.idbench.record.Service;
 import io.idbench.record.Side;
 import io.idbench.service.Endpoints;
+import io.idbench.targets.ldap.DirectoryLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
@@ -96,6 +97,10 @@ final class StartStep {
             b = startVersus(versus, timeout);
         }
         ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run);
+        if (state.settings().target().ldap()) {
+            appendDirectory(a);
+            return;
+        }
         if (!state.settings().idbenchService()) {
             OtherTarget target = new OtherTarget(run, record, out);
             target.appendProduct(a);
@@ -129,13 +134,13 @@ final class StartStep {
         // The service marks the record interrupted if it is stopped while the run is still running.
         Files.writeString(run.serveArgs(side), "--run-record=" + ArgsFile.quoted(record.toString()) + "\n",
                 StandardOpenOption.APPEND);
-        String which = !run.prepared().settings().idbenchService() ? "Keycloak"
+        String which = !run.prepared().settings().idbenchService() ? run.prepared().settings().target().productName()
                 : side == Side.A ? "the service" : "the other side's service (versus)";
         out.println("[idbench] Starting " + which + " (log: " + basedir.relativize(run.serviceLog(side)) + ")…");
         out.flush();
         Process process = run.prepared().settings().idbenchService()
                 ? ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap)
-                : ServiceProcess.launchKeycloak(serviceJar, run.serveArgs(side), run.serviceLog(side));
+                : ServiceProcess.launchProduct(serviceJar, run.prepared().settings().target(), run.serveArgs(side), run.serviceLog(side));
         String prefix = side == Side.A ? "[service] " : "[versus] ";
         try {
             ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
@@ -197,6 +202,16 @@ final class StartStep {
         boolean fetchFirst = side == Side.B && run.prepared().plan() == Plan.HETEROGENEOUS;
         p.setProperty(prefix + "token.refreshAt", fetchFirst ? "0" : "" + Long.MAX_VALUE);
         TargetProperties.append(run, p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
+    }
+
+    /** JMeter's properties for a directory: its host and port (target.*), base DN, and the DN and password the plans bind with. */
+    private void appendDirectory(ServiceInfo directory) throws IOException {
+        Properties p = TargetProperties.of(directory.baseUrl(), "");
+        ReadyFile ready = directory.ready();
+        p.setProperty("ldap.base", DirectoryLayout.BASE_DN);
+        p.setProperty("ldap.bindDn", ready.adminUser());
+        p.setProperty("ldap.password", ready.adminPassword());
+        TargetProperties.append(run, p, "the directory under test: " + ready.product().name());
     }
 
     /** The telemetry window starts when the service is ready: the run, not the seed. */

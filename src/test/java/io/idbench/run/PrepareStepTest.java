@@ -10,6 +10,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
+import io.idbench.support.TestSlapd;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -107,7 +108,7 @@ class PrepareStepTest {
                 Arguments.of(d("storage", "jsonb"), List.of("relational"),
                         "-Dstorage=jsonb contradicts profile -Prelational (storage=relational); drop one of them"),
                 Arguments.of(d(), List.of("mongo"), "unknown axis profile -Pmongo; the axis profiles are dyn, es, jsonb, nodyn, os,"
-                        + " relational, sql, target-keycloak"),
+                        + " relational, sql, target-keycloak, target-openldap"),
                 Arguments.of(d("storage", "mongo"), List.of(), "storage must be one of jsonb, relational, was 'mongo'"),
                 Arguments.of(d("dyn", "maybe"), List.of(), "dyn must be true or false, was 'maybe'"),
                 Arguments.of(d("users", "-5"), List.of(), "users must be at least 0, was -5"),
@@ -141,7 +142,11 @@ class PrepareStepTest {
                         "target.pid 2147483647 is not a running process of this machine"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.pid", "-3"), List.of(),
                         "target.pid must be at least 0, was -3"),
-                Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, was 'okta'"),
+                Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, openldap, was 'okta'"),
+                Arguments.of(d("target", "openldap", "storage", "relational"), List.of(), "target=openldap measures OpenLDAP's slapd,"
+                        + " but storage (from -D) configures idbench's own service; drop it"),
+                Arguments.of(d("target", "openldap", "versus", "jsonb-nodyn-1k"), List.of(), "versus interleaves two idbench services;"
+                        + " target=openldap runs one OpenLDAP's slapd"),
                 Arguments.of(d("target", "keycloak", "storage", "relational"), List.of(), "target=keycloak measures Keycloak, but"
                         + " storage (from -D) configures idbench's own service; drop it"),
                 Arguments.of(d("keycloak.db", "h2"), List.of(), "keycloak.db is set, but target is idbench; add -Dtarget=keycloak"
@@ -342,6 +347,33 @@ class PrepareStepTest {
         assertThat(parameters.has("storage")).as("a Keycloak run has no storage of idbench's").isFalse();
         assertThat(parameters.has("search")).isFalse();
         assertThat(runJson(run).path("settings").path("target").asText()).isEqualTo("keycloak");
+    }
+
+    @Test
+    void openldapIsLoadedBySlapaddAndPlaysTheLdapVersionOfThePlan() throws Exception {
+        TestSlapd.installIfMissing();
+        RunSettings s = prepare(d("users", "10000"), "target-openldap");
+        assertThat(s.provisioned()).isTrue();
+        assertThat(s.idbenchService()).isFalse();
+        assertThat(s.recordScenario).isEqualTo("openldap-10k");
+        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=10000", "--info-file=" + run.serviceInfo(), "--stop-with-parent")
+                .noneMatch(a -> a.startsWith("--storage") || a.startsWith("--fresh"));
+        // Under the plan's own name, so that its results file is the one the record step reads.
+        assertThat(run.plans().resolve("heterogeneous.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-heterogeneous.jmx"));
+        JsonNode parameters = runJson(run).path("parameters");
+        assertThat(parameters.path("users").asText()).isEqualTo("10000");
+        assertThat(parameters.has("storage")).isFalse();
+        assertThat(parameters.has("keycloak.db")).isFalse();
+        assertThat(runJson(run).path("settings").path("target").asText()).isEqualTo("openldap");
+    }
+
+    @Test
+    void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
+        TestSlapd.installIfMissing();
+        assertThatThrownBy(() -> prepare(d("plan", "query-values", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
+                .hasMessage("plan query-values is not written for LDAP yet (no " + basedir.resolve("jmeter/ldap-query-values.jmx")
+                        + "); target=openldap runs heterogeneous, read-flood, members");
+        assertThat(run.serveArgs()).doesNotExist();
     }
 
     @Test

@@ -1,0 +1,33 @@
+"""Plan 2 over LDAP (jmeter/ldap-read-flood.jmx, target=openldap): a random seeded identity read by its DN (the directory's id,
+derived from its userName), closed or open model as the SCIM plan."""
+import sys, os; sys.path.insert(0, os.path.dirname(__file__))
+from plans import *
+from ldap import *
+P = "read-flood"
+FRAG = "one read"
+
+read = fragment(FRAG, ldap_op("Read user by id", """String name = 'user.' + (1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get('users') as long))
+SearchResultEntry entry = c.getEntry('uid=' + name + ',' + people, '*')
+if (entry == null || entry.getAttributeValue('uid') != name) {
+    failure = 'it is not the identity asked for: ' + (entry == null ? 'no entry' : entry.getAttributeValue('uid')) + ', not ' + name
+}"""))
+
+closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',
+    "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
+    "Active when rate=0: every repetition, threads x (loops or duration), after the warm-up until steady and the barrier.",
+    *repetitions(P, FRAG, before=[connect()]))
+
+arrivals = fixed_arrivals()
+open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,false)}" == "true" ? ${__P(threads,10)} : 0)}', "0",
+    "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}) + 30)}",
+    "Active when rate > 0: arrivals at rate/s (Precise Throughput Timer) whatever the latency (no coordinated omission).",
+    arrivals,
+    loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(), connect(), token_refresh(),
+         runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), *iteration(P, FRAG)),
+         runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), *iteration(P, FRAG))))
+
+udvs = []
+comment = ("Plan 2 of docs/workload.md over LDAP: a random seeded identity (users) read by its DN, for duration s, with threads "
+           "threads (closed model) or at rate operations/s (open model). Properties: target.host/port, ldap.base/bindDn/password, "
+           "users, threads, duration, rampup, warmup, rate, open.")
+open(sys.argv[1], "w").write(plan(P, comment, udvs, read, closed, open_))
