@@ -77,7 +77,7 @@ final class ComparePage {
         e.put("machine", r.machine());
         e.put("plan", r.plan().id());
         boolean service = FindingsPage.service(r);
-        e.put("target", service ? "idbench" : r.axes());
+        e.put("target", service ? "idbench" : r.series());
         e.put("storage", service ? r.parameter("storage") : "–");
         e.put("engine", service ? r.parameter("search").equals("sql") ? "none" : r.parameter("search") : "–");
         e.put("memberships", service ? Boolean.parseBoolean(r.parameter("dyn")) ? "dynamic" : "static" : "–");

@@ -254,7 +254,7 @@ final class FindingsPage {
                 for (RecordedRun product : group.stream().filter(r -> !service(r)).toList()) {
                     for (RecordedRun ours : group.stream().filter(FindingsPage::service).toList()) {
                         out.add(finding(where(product, "storage", "search", "dyn") + ": " + product.axes() + " (" + product.scenario()
-                                + ") against idbench's service on " + ours.axes() + " (" + ours.scenario() + "), both over SCIM, "
+                                + ") against idbench's service on " + ours.axes() + " (" + ours.scenario() + "), " + protocols(product)
                                 + product.axes() + "'s figures over idbench's", product.axes(), Contrast.of(ours, product, HEADLINE, all),
                                 "storage", "search", "dyn"));
                     }
@@ -385,6 +385,13 @@ final class FindingsPage {
     /** What the intervals hold, whether {@code runs} are of different code, and whether a run had no intervals of its own. */
     private static String basis(Contrast c, List<RecordedRun> runs) {
         return c.noise() + Contrast.differentCode(runs) + (c.pointOnly() ? "; a run recorded without intervals counts at its figure" : "");
+    }
+
+    /** Whether both sides spoke SCIM, or what the other protocol's figures include. */
+    private static String protocols(RecordedRun product) {
+        return product.protocol().equals("SCIM") ? "both over SCIM, "
+                : "over " + product.protocol() + " against SCIM over HTTP (the protocols' costs are in the figures: no JSON, no HTTP"
+                        + " and no token on LDAP's side), ";
     }
 
     /** idbench's own service (not a product or an external SCIM server): its storage, engine and memberships name it. */

@@ -158,6 +158,16 @@ public record RecordedRun(Path dir, RunRecord record) {
         return ScenarioNames.axes(parameter("storage"), Boolean.parseBoolean(parameter("dyn")), parameter("search"));
     }
 
+    /** The protocol the plans spoke to the target: LDAP to a directory, SCIM over HTTP to every other. */
+    public String protocol() {
+        return !parameter("target").isEmpty() && TargetKind.parse(parameter("target")).ldap() ? "LDAP" : "SCIM";
+    }
+
+    /** The series a run belongs to as pages name it: its {@link #axes()}, with the protocol when it is not SCIM. */
+    public String series() {
+        return protocol().equals("SCIM") ? axes() : axes() + " (" + protocol() + ")";
+    }
+
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
     public String machine() {
         return record.machine();

@@ -111,6 +111,7 @@ final class RunPage {
         model.put("seed", Views.properties(s.seed()));
         model.put("telemetry", Views.properties(s.telemetry()));
         model.put("product", s.service() == null ? null : Views.properties(s.service().product()));
+        model.put("protocol", run.protocol());
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
         model.put("settling", settling(s));

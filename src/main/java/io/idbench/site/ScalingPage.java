@@ -27,7 +27,7 @@ final class ScalingPage {
         // Several machines: each named once above the charts (M1, M2…), and by that short name in the legends.
         Map<String, String> machines = new LinkedHashMap<>();
         runs.stream().map(RecordedRun::machine).distinct().forEach(m -> machines.put(m, "M" + (machines.size() + 1)));
-        Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.axes() : r.axes() + " (" + r.scaleOut() + ")")
+        Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.series() : r.series() + " (" + r.scaleOut() + ")")
                 + (machines.size() > 1 ? " · " + machines.get(r.machine()) : "");
         Map<String, String> colours = new HashMap<>();
         List<Operation> operations = new ArrayList<>();

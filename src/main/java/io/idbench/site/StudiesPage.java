@@ -33,7 +33,7 @@ final class StudiesPage {
         Map<String, String> colours = new HashMap<>();
 
         List<RecordedRun> flood = history.latestComplete(r -> r.plan() == Plan.READ_FLOOD, RecordedRun::openModel);
-        Function<RecordedRun, String> model = r -> r.axes() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s"
+        Function<RecordedRun, String> model = r -> r.series() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s"
                 : ", closed " + r.threads() + " threads") + machine.apply(r);
         if (!flood.isEmpty()) {
             charts.add(ScalingCharts.chart("read-flood-latency", "Read flood: latency against size", flood, RunStatistics.ALL, model,
@@ -46,7 +46,7 @@ final class StudiesPage {
         List<Chart> memberCharts = new ArrayList<>();
         for (String op : RecordedRun.operations(members)) {
             memberCharts.add(ScalingCharts.chart("members-" + Chart.slug(op), "Members: " + op, members, op,
-                    r -> r.axes() + machine.apply(r), List.of(ScalingCharts.P50, ScalingCharts.P95), "ms", colours));
+                    r -> r.series() + machine.apply(r), List.of(ScalingCharts.P50, ScalingCharts.P95), "ms", colours));
         }
         charts.addAll(memberCharts);
 

@@ -121,4 +121,29 @@ class FindingsPageTest {
         Matcher throughput = Pattern.compile("throughput(: no measurable difference \\()? ?(\\d+\\.\\d\\d)x \\[").matcher(paired);
         assertThat(throughput.find()).as(paired).isTrue();
     }
+
+    @Test
+    void aDirectoryBesideTheServiceIsNamedWithItsProtocolWhereverItStands() throws Exception {
+        // A real OpenLDAP run (plan 1, 10k; 5 repetitions of 10 s) of another machine, moved to the fixture's machine and loop
+        // shape so that it meets its SCIM runs.
+        Path run = results.resolve("openldap-10k/ol-p1");
+        Files.createDirectories(run);
+        ObjectNode record = (ObjectNode) Json.mapper().readTree(Path.of("src/test/resources/openldap-run/summary.json").toFile());
+        ObjectNode scim = (ObjectNode) Json.mapper().readTree(Files.list(results.resolve("jsonb-nodyn-10k")).sorted().findFirst()
+                .orElseThrow().resolve("summary.json").toFile());
+        record.put("runId", "ol-p1");
+        ((ObjectNode) record.path("parameters")).put("duration", "0");
+        for (String f : List.of("cpuModel", "cpus", "memoryBytes")) {
+            ((ObjectNode) record.path("environment")).set(f, scim.path("environment").path(f));
+        }
+        Json.mapper().writeValue(run.resolve("summary.json").toFile(), record);
+
+        assertThat(findings("products")).anySatisfy(f -> assertThat(f).contains(
+                "openldap (openldap-10k) against idbench's service on jsonb-nodyn (jsonb-nodyn-10k), over LDAP against SCIM over HTTP"
+                        + " (the protocols' costs are in the figures: no JSON, no HTTP and no token on LDAP's side)"));
+        Path out = dir.resolve("site");
+        assertThat(Files.readString(out.resolve("runs/openldap-10k/ol-p1/index.html")))
+                .contains("spoken to\nover LDAP, not SCIM over HTTP");
+        assertThat(Files.readString(out.resolve("scaling.html"))).contains("openldap (LDAP)");
+    }
 }
