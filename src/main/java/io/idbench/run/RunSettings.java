@@ -99,7 +99,10 @@ public final class RunSettings {
                     + "(it names the scenario), was '" + targetName + "'");
         }
         // A scenario's size seeds idbench's service; a provisioned product starts empty unless a size is asked for.
-        users = target == TargetKind.IDBENCH || r.explicit("users") ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
+        // Another target takes its size from -D, or from a scenario file that names that target too (openldap-10k): the default
+        // scenario's size is idbench's service's.
+        users = target == TargetKind.IDBENCH || r.explicit("users") || r.origins().get("target").equals(r.origins().get("users"))
+                ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
         hotset = HotSet.parse(r.get("hotset"));
         maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
         maxP95 = longIn(r, "maxP95", 0, 3_600_000);

@@ -368,6 +368,16 @@ class PrepareStepTest {
     }
 
     @Test
+    void aDirectoryScenarioFileSizesItsOwnTarget() throws Exception {
+        TestSlapd.installIfMissing();
+        RunSettings s = prepare(d("scenario", "members-openldap-100k"));
+        assertThat(s.recordScenario).isEqualTo("members-openldap-100k");
+        assertThat(s.users).isEqualTo(100_000);
+        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=100000");
+        assertThat(run.plans().resolve("members.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-members.jmx"));
+    }
+
+    @Test
     void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
         TestSlapd.installIfMissing();
         assertThatThrownBy(() -> prepare(d("plan", "query-values", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
