@@ -24,14 +24,7 @@ def user_body(name, id=None):
 
 iteration = fragment(FRAG,
     http("Create new user", "POST", "${base}/Users",
-         user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
-             ("xn", "${__Random(1,${__P(users.atLeastOne,1)},)}"),
-             ("ht", "${__Random(1,${__P(threads,10)},)}"),
-             ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
-             # Both names, and the one hotset asks for by name (__V): no expression to parse on every iteration.
-             ("target.all", "user.${xn}"), ("target.populate", "hot.${tag}.${sideTag}${rep}.${ht}.${hi}"),
-             ("target", "${__V(target.${__P(hotset,populate)})}"),
-             ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
+         plan1_names(),
          status("201"), json_is("the body is the new identity", "$.userName", "${newName}"), json_extract("newId", "$.id"),
          body=user_body("${newName}")),
     http("Search existing user", "GET", "${base}/Users",
@@ -85,14 +78,12 @@ login = thread_group("1 Login", "1", "0", "${__P(max.seconds,3900)}",
 
 populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
     http("Populate: create user", "POST", "${base}/Users",
-         user_params("a hot-set identity: this thread's i-th of this repetition", [
-             ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")]),
+         populate_name(),
          status("201"), body=user_body("${hotName}")))
 
 teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     http("Teardown: find user", "GET", "${base}/Users",
-         user_params("a hot-set identity of this thread", [
-             ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")]),
+         teardown_name(),
          status("200"), json_extract("hotId", "$.Resources[0].id"),
          query=[("filter", 'userName eq "${hotName}"'), ("attributes", "id")]),
     if_("found", '${__jexl3("${hotId}" != "NOT_FOUND")}',

@@ -18,13 +18,7 @@ if (read == null || read.getEntry().getAttributeValue('{check_attr}') != wanted)
 
 iteration = fragment(FRAG,
     ldap_op("Create new user", add_user("newName") + "\n" + post_read("uid", "newName", "the entry is not the new identity"),
-            user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
-                ("xn", "${__Random(1,${__P(users.atLeastOne,1)},)}"),
-                ("ht", "${__Random(1,${__P(threads,10)},)}"),
-                ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
-                ("target.all", "user.${xn}"), ("target.populate", "hot.${tag}.${sideTag}${rep}.${ht}.${hi}"),
-                ("target", "${__V(target.${__P(hotset,populate)})}"),
-                ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")])),
+            plan1_names()),
     ldap_op("Search existing user", """String target = vars.get('target')
 SearchRequest search = new SearchRequest(people, SearchScope.SUB,
         Filter.createORFilter(Filter.createEqualityFilter('givenName', 'fn_' + target), Filter.createEqualityFilter('sn', 'sn_' + target)),
@@ -55,8 +49,7 @@ if (result.getEntryCount() != 1) {
 
 populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
     ldap_op("Populate: create user", add_user("hotName"),
-            user_params("a hot-set identity: this thread's i-th of this repetition", [
-                ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")])))
+            populate_name()))
 
 teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     ldap_op("Teardown: delete user", """try {
@@ -65,8 +58,7 @@ teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     if (e.getResultCode() != ResultCode.NO_SUCH_OBJECT) {
         throw e
     }
-}""", user_params("a hot-set identity of this thread", [
-                ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")])))
+}""", teardown_name()))
 
 run = thread_group("2 Run", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
     "Every repetition: Populate (each thread adds loops hot-set identities: the 2018 hot set, recorded with phase=populate), "

@@ -152,8 +152,7 @@ def module(plan_name, fragment_name):
 
 def barrier(threads, timeout, name="all threads in: start measuring"):
     """All threads meet here: the measured window starts with every thread active."""
-    return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
-                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+    return no_op(name,
                 node('<SyncTimer guiclass="TestBeanGUI" testclass="SyncTimer" testname="barrier: wait for every thread">'
                      + sp("groupSize", threads) + sp("timeoutInMs", timeout) + '</SyncTimer>'))
 
@@ -201,16 +200,14 @@ def now_not_before(var):
 
 def mark_time(name, deadlines):
     """A no-op sampler (not recorded) before which each var = now + its seconds, in ms."""
-    return node(f'<TestAction guiclass="TestActionGui" testclass="TestAction" testname="{e(name)}">'
-                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+    return no_op(name,
                 user_params(", ".join(v for v, _ in deadlines), [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]))
 
 def token_refresh():
     """Before an iteration, when due (token.groovy, not recorded): JMeter's own CPU time read, at most once a second, and the
     target's token refreshed, at most once per token lifetime."""
     return if_("due: read JMeter's CPU time, refresh the token (targets with a token endpoint)", "${__jexl3(" + now_not_before("checkAt") + ")}",
-               node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="read the CPU time, refresh the token">'
-                    + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+               no_op("read the CPU time, refresh the token",
                     jsr223_pre("engineCpuMs: this JMeter's CPU time; a fresh token from token.url, shared by all threads",
                                script("token.groovy"))))
 
@@ -227,8 +224,7 @@ def script(name):
 
 def repetition_start():
     """Where each thread starts a repetition: rep, its side (comparing two services, interleaved) and that side's target."""
-    return node('<TestAction guiclass="TestActionGui" testclass="TestAction" testname="a repetition starts: rep, side, target">'
-                + ip("ActionProcessor.action", 1) + ip("ActionProcessor.target", 0) + sp("ActionProcessor.duration", "0") + '</TestAction>',
+    return no_op("a repetition starts: rep, side, target",
                 jsr223_pre("rep, side and the side's target for this thread", script("repetition.groovy")))
 
 def measure_by_loops(plan_name, fragment_name):
@@ -292,3 +288,37 @@ def fixed_arrivals():
                 + ip("batchSize", 1) + ip("batchThreadDelay", 0) + lp("randomSeed", 42)
                 + '<doubleProp><name>allowedThroughputSurplus</name><value>1.0</value><savedValue>0.0</savedValue></doubleProp>'
                 + ip("exactLimit", 10000) + '</PreciseThroughputTimer>')
+
+OPEN_MODEL_COMMENT = ("Active when rate > 0: arrivals at rate/s (Precise Throughput Timer) whatever the latency, so a slow response cannot "
+                      "hold back the next request (no coordinated omission) as long as threads >= rate x the slowest response time. "
+                      "Every repetition: a warm-up of warmup s (the rate is fixed, so there is no steady state to wait for), then "
+                      "duration s.")
+
+def open_model(plan_name, fragment_name, config=(), each=()):
+    """Plan 2's open model: config (headers…) and the fixed arrivals, then per repetition its start, each (connect…), the token,
+    a timed warm-up and the timed measured phase."""
+    return thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,false)}" == "true" ? ${__P(threads,10)} : 0)}', "0",
+        "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}) + 30)}", OPEN_MODEL_COMMENT,
+        *config, fixed_arrivals(),
+        loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(), *each, token_refresh(),
+             runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), *iteration(plan_name, fragment_name)),
+             runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), *iteration(plan_name, fragment_name))))
+
+def plan1_names():
+    """Plan 1's names for this iteration: a target among the hot set (or all seeded identities), a new identity."""
+    return user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
+        ("xn", "${__Random(1,${__P(users.atLeastOne,1)},)}"),
+        ("ht", "${__Random(1,${__P(threads,10)},)}"),
+        ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
+        # Both names, and the one hotset asks for by name (__V): no expression to parse on every iteration.
+        ("target.all", "user.${xn}"), ("target.populate", "hot.${tag}.${sideTag}${rep}.${ht}.${hi}"),
+        ("target", "${__V(target.${__P(hotset,populate)})}"),
+        ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")])
+
+def populate_name():
+    return user_params("a hot-set identity: this thread's i-th of this repetition", [
+        ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")])
+
+def teardown_name():
+    return user_params("a hot-set identity of this thread", [
+        ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")])

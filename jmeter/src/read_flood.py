@@ -21,16 +21,7 @@ closed = thread_group("Closed model: threads read as fast as they can", '${__jex
     "Active when rate=0: every repetition, threads x (loops or duration), after the warm-up until steady and the barrier.",
     headers("SCIM headers", SCIM_HEADERS), *repetitions(P, FRAG))
 
-arrivals = fixed_arrivals()
-open_ = thread_group("Open model: a fixed arrival rate", '${__jexl3("${__P(open,false)}" == "true" ? ${__P(threads,10)} : 0)}', "0",
-    "${__jexl3(${__P(repeat,1)} * (${__P(warmup,5)} + ${__P(duration,60)}) + 30)}",
-    "Active when rate > 0: arrivals at rate/s (Precise Throughput Timer) whatever the latency, so a slow response cannot hold back "
-    "the next request (no coordinated omission) as long as threads >= rate x the slowest response time. Every repetition: a "
-    "warm-up of warmup s (the rate is fixed, so there is no steady state to wait for), then duration s.",
-    headers("SCIM headers", SCIM_HEADERS), arrivals,
-    loop("repetitions: ${__P(repeat,1)}", "${__P(repeat,1)}", repetition_start(), token_refresh(),
-         runtime("warm-up: ${__P(warmup,5)} s", "${__P(warmup,5)}", phase("warmup"), *iteration(P, FRAG)),
-         runtime("measured: ${__P(duration)} s", "${__P(duration,60)}", phase("measure"), *iteration(P, FRAG))))
+open_ = open_model(P, FRAG, config=[headers("SCIM headers", SCIM_HEADERS)])
 
 udvs = []
 comment = ("Plan 2 of docs/workload.md (Apicurio Registry study): GET /Users/{id} of random seeded ids (users), for duration s, with "
