@@ -33,12 +33,12 @@ record ServiceInfo(ReadyFile ready) {
         return ready.product() != null;
     }
 
-    /** The process id of the service's PostgreSQL or engine ({@code postgresql}, {@code searchEngine}), 0 when unknown. */
     /** The process of the product a run provisioned (Keycloak's JVM, slapd); 0 for idbench's own service. */
     long productPid() {
         return Math.max(providerPid("keycloak"), providerPid("openldap"));
     }
 
+    /** The process id of the service's PostgreSQL or engine ({@code postgresql}, {@code searchEngine}), 0 when unknown. */
     long providerPid(String provider) {
         Environment.Provider p = ready.providers() == null ? null : ready.providers().get(provider);
         return p == null || p.pid() == null ? 0 : p.pid();

@@ -35,10 +35,9 @@ final class ServiceProcess {
     }
 
     /**
-     * {@code idbench keycloak}: the process that provisions Keycloak (and its PostgreSQL) and stops them; it serves
-     * nothing itself, so a small heap (Keycloak's own heap is one of its options).
+     * {@code idbench keycloak} or {@code idbench openldap}: the process that provisions the product (and Keycloak's PostgreSQL)
+     * and stops it; it serves nothing itself, so a small heap (Keycloak's own heap is one of its options).
      */
-    /** {@code idbench keycloak} or {@code idbench openldap}: a small JVM that starts the product and waits beside it. */
     static Process launchProduct(Path jar, TargetKind target, Path args, Path log) throws IOException {
         return launch(jar, target.id(), List.of("-Xmx256m", "-XX:+UseSerialGC"), args, log);
     }
