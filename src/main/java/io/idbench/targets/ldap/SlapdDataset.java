@@ -94,10 +94,17 @@ public final class SlapdDataset {
         }
     }
 
-    /** slapadd of the generated LDIF into a directory of its own, moved into place with its record once complete. */
+    /**
+     * slapadd of the generated LDIF into a directory of its own, moved into place with its record once complete. A load that was
+     * killed left its directory (gigabytes at a million identities): whoever holds the dataset's lock removes them all.
+     */
     private SeedRecord load(long users, String name, PrintWriter out) throws IOException, InterruptedException {
+        try (var left = Files.newDirectoryStream(root, name + ".loading-*")) {
+            for (Path dir : left) {
+                FileTrees.delete(dir);
+            }
+        }
         Path loading = root.resolve(name + ".loading-" + ProcessHandle.current().pid());
-        FileTrees.delete(loading);
         Path work = Files.createDirectories(loading.resolve("work"));
         Path data = loading.resolve("data");
         out.println("Loading dataset " + name + ": " + String.format("%,d", users) + " identities by slapadd…");

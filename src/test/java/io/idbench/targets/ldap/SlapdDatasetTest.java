@@ -99,10 +99,14 @@ class SlapdDatasetTest {
     void aKeptDatasetIsCopiedNotLoadedAgainAndTheRunsChangesNeverReachIt() throws Exception {
         SlapdDataset kept = new SlapdDataset(dir.resolve("kept"), IdentityLdifTest.POOL);
         PrintWriter quiet = new PrintWriter(new StringWriter(), true);
+        // What a load killed half-way leaves (another process's, long gone) is removed by the next load of that dataset.
+        Path killed = Files.createDirectories(dir.resolve("kept").resolve(SlapdDataset.name(USERS) + ".loading-99999999/data"));
+        Files.writeString(killed.resolve(SlapdDataset.DATA_FILE), "half");
         kept.provide(USERS, false, dir.resolve("one/data"), quiet);
         try (SlapdServer slapd = start(dir.resolve("one/work"), dir.resolve("one/data")); LDAPConnection c = slapd.connect()) {
             c.delete(DirectoryLayout.userDn("user.1"));
         }
+        assertThat(killed.getParent()).doesNotExist();
         SeedRecord again = kept.provide(USERS, false, dir.resolve("two/data"), quiet);
         assertThat(again.action()).isEqualTo(SeedRecord.REUSED);
         assertThat(again.loaded().action()).isEqualTo(SeedRecord.LOADED);
