@@ -47,11 +47,12 @@ public final class SlapdDataset {
         return "openldap_" + users + "_g" + IdentityGenerator.VERSION + "_" + digest();
     }
 
-    /** 8 hex digits of the schema and the database's options: a change to either makes another dataset. */
+    /** 8 hex digits of the schema and the backend's and database's options: a change to either makes another dataset. */
     static String digest() {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(IdbenchSchema.slapdSchema().getBytes(StandardCharsets.UTF_8));
+            sha.update(SlapdConfig.BACKEND_OPTIONS.getBytes(StandardCharsets.UTF_8));
             sha.update(SlapdConfig.DATABASE_OPTIONS.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha.digest(), 0, 4);
         } catch (NoSuchAlgorithmException e) {

@@ -63,7 +63,7 @@ class SlapdDatasetTest {
             assertThat(u.getAttributeValues("memberOf")).containsExactlyInAnyOrder(DirectoryLayout.groupDn("hr"),
                     DirectoryLayout.groupDn("employee"));
             assertThat(c.getEntry(DirectoryLayout.groupDn("hr")).getAttributeValues("member")).hasSize((int) USERS);
-            // ssn is an INTEGER: a range is an ordering match on numbers, answered from the equality index.
+            // ssn is an INTEGER: a range is an ordering match on numbers (tested on the entries: ssn is not indexed).
             long from = IdentityGenerator.ssn(101);
             assertThat(c.search(DirectoryLayout.PEOPLE_DN, SearchScope.ONE, Filter.createGreaterOrEqualFilter(IdbenchSchema.SSN,
                     String.valueOf(from)), "1.1").getEntryCount()).isEqualTo((int) USERS - 100);
