@@ -11,5 +11,6 @@ python3 query_values.py ../query-values.jmx
 python3 ldap_heterogeneous.py ../ldap-heterogeneous.jmx
 python3 ldap_read_flood.py ../ldap-read-flood.jmx
 python3 ldap_members.py ../ldap-members.jmx
+python3 ldap_query_values.py ../ldap-query-values.jmx
 for f in ../*.jmx; do python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$f"; done
 echo "generated: $(cd .. && ls *.jmx | tr '\n' ' ')"

@@ -41,11 +41,10 @@ if (c == null || !c.isConnected()) {
 def connect():
     return no_op("this thread's LDAP connection (not recorded)", jsr223_pre("connect and bind, once per thread", CONNECT))
 
-def add_user(name_var):
-    """The workload's identity as an inetOrgPerson with the idbench profile, named by the variable name_var; its ssn is
-    negative (seeded identities' are positive, so plan 4's counts over them never see these), its password sent in clear
-    (slapd stores it hashed, as the service does), the entry as stored read back in the same operation (post-read control,
-    RFC 4527), as a SCIM create answers with the resource."""
+def identity_entry(name_var):
+    """Groovy: `entry`, the workload's identity as an inetOrgPerson with the idbench profile, named by the variable name_var;
+    its type, ssn and badge drawn afresh; its ssn negative (seeded identities' are positive, so plan 4's counts over them never
+    see these), its password in clear (slapd stores it hashed, as the service does)."""
     return f"""String name = vars.get('{name_var}')
 def r = java.util.concurrent.ThreadLocalRandom.current()
 Entry entry = new Entry('uid=' + name + ',' + people)
@@ -72,7 +71,36 @@ entry.addAttribute('idbenchQualification', 'master')
 entry.addAttribute('idbenchInstitution', 'University of Rome')
 entry.addAttribute('idbenchOrganization', 'Tirasa')
 entry.addAttribute('idbenchRecruitment', '2010')
-entry.addAttribute('idbenchActive', 'TRUE')
+entry.addAttribute('idbenchActive', 'TRUE')"""
+
+def add_user(name_var):
+    """identity_entry added, the entry as stored read back in the same operation (post-read control, RFC 4527), as a SCIM
+    create answers with the resource."""
+    return identity_entry(name_var) + """
 AddRequest add = new AddRequest(entry)
 add.addControl(new PostReadRequestControl('*'))
 LDAPResult result = c.add(add)"""
+
+def count_entries(filter_expr):
+    """Groovy: `counted`, the number of identities matching filter_expr (a Groovy Filter). LDAP has no count, and slapd gives no
+    estimate: every match's DN is listed, no attribute, 1,000 to a page (paged results, RFC 2696), and counted."""
+    return f"""SimplePagedResultsControl more = null
+long counted = 0
+while (true) {{
+    SearchRequest search = new SearchRequest(people, SearchScope.ONE, {filter_expr}, '1.1')
+    search.addControl(new SimplePagedResultsControl(1000, more == null ? null : more.getCookie()))
+    SearchResult result = c.search(search)
+    counted += result.getEntryCount()
+    more = SimplePagedResultsControl.get(result)
+    if (more == null || !more.moreResultsToReturn()) {{
+        break
+    }}
+}}"""
+
+def post_read(check_attr, expected_var, what):
+    """Groovy: the post-read control's entry (RFC 4527) of `result` must carry check_attr = the variable's value."""
+    return f"""PostReadResponseControl read = PostReadResponseControl.get(result)
+String wanted = vars.get('{expected_var}')
+if (read == null || read.getEntry().getAttributeValue('{check_attr}') != wanted) {{
+    failure = '{what}: {check_attr} is ' + read?.getEntry()?.getAttributeValue('{check_attr}') + ', not ' + wanted
+}}"""

@@ -8,14 +8,6 @@ from ldap import *
 P = "heterogeneous"
 FRAG = "one iteration: six operations"
 
-def post_read(check_attr, expected_var, what):
-    """The post-read control's entry (RFC 4527) must carry check_attr = the variable's value."""
-    return f"""PostReadResponseControl read = PostReadResponseControl.get(result)
-String wanted = vars.get('{expected_var}')
-if (read == null || read.getEntry().getAttributeValue('{check_attr}') != wanted) {{
-    failure = '{what}: {check_attr} is ' + read?.getEntry()?.getAttributeValue('{check_attr}') + ', not ' + wanted
-}}"""
-
 iteration = fragment(FRAG,
     ldap_op("Create new user", add_user("newName") + "\n" + post_read("uid", "newName", "the entry is not the new identity"),
             plan1_names()),

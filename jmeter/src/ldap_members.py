@@ -27,18 +27,7 @@ if (result.getEntryCount() != expected) {
 } else if (users > 100 && (more == null || !more.moreResultsToReturn())) {
     failure = 'every seeded identity is a member: the page must say there are more'
 }"""),
-    ldap_op("Count members", HR + """SimplePagedResultsControl more = null
-long counted = 0
-while (true) {
-    SearchRequest search = new SearchRequest(people, SearchScope.ONE, Filter.createEqualityFilter('memberOf', hr), '1.1')
-    search.addControl(new SimplePagedResultsControl(1000, more == null ? null : more.getCookie()))
-    SearchResult result = c.search(search)
-    counted += result.getEntryCount()
-    more = SimplePagedResultsControl.get(result)
-    if (more == null || !more.moreResultsToReturn()) {
-        break
-    }
-}
+    ldap_op("Count members", HR + count_entries("Filter.createEqualityFilter('memberOf', hr)") + """
 if (counted != users) {
     failure = 'every seeded identity is a member: ' + users + ' expected, counted ' + counted
 }"""),

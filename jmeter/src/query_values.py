@@ -7,7 +7,7 @@ FRAG = "one iteration"
 
 # Two questions and their exact answers among the seeded identities (seed/QueryAnswers: the run writes answers.file for its
 # size); the plans' own identities have negative ssn and e-mails of their own, so they never count.
-answers = jsr223_pre("two questions about the seeded identities, and their answers",
+ANSWERS = jsr223_pre("two questions about the seeded identities, and their answers",
                      loaded_once("answers", "answers.file", "the exact counts plan 4's queries must find (the build writes it)",
                                  'it.split(",")')
                      + 'String[] row = answers[java.util.concurrent.ThreadLocalRandom.current().nextInt(answers.length)]\n'
@@ -19,7 +19,7 @@ answers = jsr223_pre("two questions about the seeded identities, and their answe
 iteration = fragment(FRAG,
     http("Create user", "POST", "${base}/Users",
          user_params("this iteration", [("newName", "q.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")]),
-         answers,
+         ANSWERS,
          status("201"), json_extract("newId", "$.id"), body=user_body("${newName}")),
     http("Partial update (PATCH one attribute)", "PATCH", "${base}/Users/${newId}", status_in("200", "204"),
          patched("the new title is visible in a 200", "patchedTitle", "$.title", "t-${newName}"),
@@ -43,4 +43,5 @@ udvs = [("tag", "${__changeCase(${__P(run.tag,run)},LOWER,)}.${__time(,)}")]
 comment = ("Plan 4 of docs/workload.md (Stellio NGSI-LD study): create; partial update (PATCH one attribute); full update (PUT); "
            "query by type and a value range, and by type and an existing e-mail, each asserting the exact count the seeded identities give "
            "(answers.file); delete. Properties: target.*, token, users, answers.file, threads, loops or duration, rampup, warmup.")
-open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, tg))
+if __name__ == "__main__":
+    open(sys.argv[1], "w").write(plan(P, comment, udvs, http_defaults(), server_timing(), iteration, tg))

@@ -380,10 +380,23 @@ class PrepareStepTest {
     @Test
     void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
         TestSlapd.installIfMissing();
-        assertThatThrownBy(() -> prepare(d("plan", "query-values", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
-                .hasMessage("plan query-values is not written for LDAP yet (no " + basedir.resolve("jmeter/ldap-query-values.jmx")
-                        + "); target=openldap runs heterogeneous, read-flood, members");
+        Files.delete(basedir.resolve("jmeter/ldap-members.jmx")); // every plan has its LDAP version now: one taken away
+        assertThatThrownBy(() -> prepare(d("plan", "members", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
+                .hasMessage("plan members is not written for LDAP yet (no " + basedir.resolve("jmeter/ldap-members.jmx")
+                        + "); target=openldap runs heterogeneous, read-flood, query-values");
         assertThat(run.serveArgs()).doesNotExist();
+    }
+
+    @Test
+    void plan4OverLdapIsGivenTheExactAnswersOfItsSize() throws Exception {
+        TestSlapd.installIfMissing();
+        RunSettings s = prepare(d("scenario", "query-values-openldap-10k"));
+        assertThat(s.users).isEqualTo(10_000);
+        assertThat(run.plans().resolve("query-values.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-query-values.jmx"));
+        assertThat(jmeterProperties()).containsEntry("answers.file", run.queryAnswers().toAbsolutePath().toString());
+        assertThat(Files.readAllLines(run.queryAnswers())).hasSize(QueryAnswers.ROWS + 1)
+                .containsAll(QueryAnswers.rows(10_000, QueryAnswers.ROWS).stream().map(r -> r.ssnFloor() + "," + r.aboveFloor() + ","
+                        + r.n() + "," + r.byEmail()).toList());
     }
 
     @Test
