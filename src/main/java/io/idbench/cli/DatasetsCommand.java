@@ -9,6 +9,7 @@ import io.idbench.provision.DataDirectoryLock;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.seed.DatasetStore;
 import io.idbench.seed.DatasetStore.Kept;
+import io.idbench.targets.ldap.KeptDirectories;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.channels.OverlappingFileLockException;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,11 +43,14 @@ import picocli.CommandLine.Spec;
                 "and last used, and whether a run is using it. While a run holds the directory, the list comes from",
                 "that run's server and marks the dataset it serves; otherwise a server is started on the directory",
                 "for the listing (a few seconds). `datasets prune` removes datasets by age or down to a size budget;",
-                "a run keeps the store within a budget by itself with -Ddatasets.maxBytes (--datasets-max-bytes)."},
+                "a run keeps the store within a budget by itself with -Ddatasets.maxBytes (--datasets-max-bytes).",
+                "Then the directories `idbench openldap` keeps (OpenLDAP's MDB files, one per size): `datasets prune",
+                "--directories` removes those no run copies again, and by age or to a budget."},
         subcommands = DatasetsCommand.Prune.class,
         footer = {"", "Examples:", "  java -jar target/idbench.jar datasets",
                 "  java -jar target/idbench.jar datasets prune --older-than=30d --dry-run",
-                "  java -jar target/idbench.jar datasets prune --max-bytes=50GB"})
+                "  java -jar target/idbench.jar datasets prune --max-bytes=50GB",
+                "  java -jar target/idbench.jar datasets prune --directories --older-than=30d"})
 public final class DatasetsCommand implements Callable<Integer> {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
@@ -55,6 +60,32 @@ public final class DatasetsCommand implements Callable<Integer> {
 
     @Mixin
     DataDirOption dir;
+
+    @Mixin
+    DirectoriesOption directories;
+
+    /** Where {@code idbench openldap} keeps its loaded directories: by default one root per OpenLDAP version, all of them. */
+    static final class DirectoriesOption {
+        @Option(names = "--directory-datasets-dir", paramLabel = "<dir>", defaultValue = OpenldapCommand.DEFAULT_DATASETS,
+                description = "Where `idbench openldap` keeps its loaded directories, as its --datasets-dir (default: "
+                        + "${DEFAULT-VALUE}-<version>, every version's).")
+        String dir;
+
+        List<KeptDirectories> roots() throws IOException {
+            if (!dir.equals(OpenldapCommand.DEFAULT_DATASETS)) {
+                return List.of(new KeptDirectories(OpenldapCommand.home(dir)));
+            }
+            Path parent = OpenldapCommand.home(dir).getParent();
+            if (!Files.isDirectory(parent)) {
+                return List.of();
+            }
+            String prefix = OpenldapCommand.home(dir).getFileName() + "-";
+            try (Stream<Path> roots = Files.list(parent)) {
+                return roots.filter(r -> Files.isDirectory(r) && r.getFileName().toString().startsWith(prefix)).sorted()
+                        .map(KeptDirectories::new).toList();
+            }
+        }
+    }
 
     /** The kept data directory, as serve and seed name it. */
     static final class DataDirOption {
@@ -74,10 +105,49 @@ public final class DatasetsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ScenarioConfig config = dir.config();
         PrintWriter out = spec.commandLine().getOut();
-        return withStore(config, out, (store, byRun) -> {
+        int code = withStore(config, out, (store, byRun) -> {
             print(config.pgDataDir(), store.list(), byRun, out);
             return 0;
         });
+        printDirectories(directories.roots(), out);
+        return code;
+    }
+
+    static void printDirectories(List<KeptDirectories> roots, PrintWriter out) throws IOException {
+        if (roots.isEmpty()) {
+            out.println("No directory datasets kept (idbench openldap keeps them in " + OpenldapCommand.DEFAULT_DATASETS
+                    + "-<version>)");
+        }
+        for (KeptDirectories root : roots) {
+            List<KeptDirectories.Kept> kept = root.list();
+            if (kept.isEmpty()) {
+                out.println("No directory datasets kept in " + root.root());
+            } else {
+                out.printf("Directory datasets (OpenLDAP) kept in %s: %d, %s on disk%n", root.root(), kept.size(),
+                        ByteSize.format(kept.stream().mapToLong(KeptDirectories.Kept::bytes).sum()));
+                out.printf("  %11s  %-3s  %9s  %-16s  %-16s  %-7s  %s%n", "identities", "gen", "size", "loaded (UTC)",
+                        "last used (UTC)", "current", "name");
+                for (KeptDirectories.Kept k : kept) {
+                    out.printf(Locale.ROOT, "  %,11d  g%-2s  %9s  %-16s  %-16s  %-7s  %s%n", k.users(), k.generatorVersion(),
+                            ByteSize.format(k.bytes()), WHEN.format(k.loaded()), WHEN.format(k.lastUsed()), k.current() ? "yes" : "no",
+                            k.name());
+                }
+                if (kept.stream().anyMatch(k -> !k.current())) {
+                    out.println("  Not current: made by another schema, other indexes or another generator; no run copies them again"
+                            + " (datasets prune --directories removes them)");
+                }
+            }
+            List<Path> interrupted = root.interrupted();
+            if (!interrupted.isEmpty()) {
+                long bytes = 0;
+                for (Path dir : interrupted) {
+                    bytes += KeptDirectories.bytes(dir);
+                }
+                out.printf("  Loads killed half-way: %d, %s (removed by their dataset's next load, or by datasets prune"
+                        + " --directories)%n", interrupted.size(), ByteSize.format(bytes));
+            }
+        }
+        out.flush();
     }
 
     /** What is done with the store, on a connection to its server's {@code postgres} database. */
@@ -143,10 +213,12 @@ public final class DatasetsCommand implements Callable<Integer> {
                     "--max-bytes. A dataset a run is using is never removed. --snapshots also removes the search",
                     "engine's snapshots of the datasets' indexes (a cache: a run with an engine then builds its index",
                     "from the database and snapshots it again), unless a run is using the directory. With --dry-run,",
-                    "says what would go and removes nothing."},
+                    "says what would go and removes nothing. --directories prunes the directories `idbench openldap` keeps",
+                    "instead, with the same options."},
             footer = {"", "Examples:", "  java -jar target/idbench.jar datasets prune --older-than=30d",
                     "  java -jar target/idbench.jar datasets prune --max-bytes=50GB --dry-run",
-                    "  java -jar target/idbench.jar datasets prune --snapshots"})
+                    "  java -jar target/idbench.jar datasets prune --snapshots",
+                    "  java -jar target/idbench.jar datasets prune --directories --dry-run"})
     static final class Prune implements Callable<Integer> {
         private static final Pattern AGE = Pattern.compile("(\\d+)([dhm])");
 
@@ -167,21 +239,35 @@ public final class DatasetsCommand implements Callable<Integer> {
         @Option(names = "--snapshots", description = "Also remove the search engine's snapshots of the indexes (rebuilt when needed).")
         boolean snapshots;
 
+        @Option(names = "--directories", description = {"Prune the directories `idbench openldap` keeps instead: always those "
+                + "of another configuration and loads killed half-way, then by --older-than and --max-bytes (a budget of their own)."})
+        boolean directories;
+
+        @Mixin
+        DirectoriesOption directoriesDir;
+
         @Option(names = "--dry-run", description = "Say what would be removed, and remove nothing.")
         boolean dryRun;
 
         @Override
         public Integer call() throws Exception {
-            if (olderThan == null && maxBytes == null && !snapshots) {
-                throw new ConfigException("prune needs --older-than=<age>, --max-bytes=<size>, --snapshots or more of them");
+            if (olderThan == null && maxBytes == null && !snapshots && !directories) {
+                throw new ConfigException("prune needs --older-than=<age>, --max-bytes=<size>, --snapshots, --directories or more of"
+                        + " them");
+            }
+            if (directories && snapshots) {
+                throw new ConfigException("--snapshots prunes PostgreSQL's datasets' snapshots: run it without --directories");
             }
             Duration age = olderThan == null ? null : age(olderThan);
             long budget = maxBytes == null ? ScenarioConfig.NO_DATASETS_BUDGET : ByteSize.parse("--max-bytes", maxBytes);
             if (maxBytes != null && budget == ScenarioConfig.NO_DATASETS_BUDGET) {
                 throw new ConfigException("--max-bytes must be more than 0 (to remove every dataset not in use: --older-than=0d)");
             }
-            ScenarioConfig config = dir.config();
             PrintWriter out = spec.commandLine().getOut();
+            if (directories) {
+                return pruneDirectories(age, budget, out);
+            }
+            ScenarioConfig config = dir.config();
             if (olderThan == null && maxBytes == null) {
                 return pruneSnapshots(config.pgDataDir(), out);
             }
@@ -206,6 +292,29 @@ public final class DatasetsCommand implements Callable<Integer> {
                 return 0;
             });
             return snapshots ? pruneSnapshots(config.pgDataDir(), out) : code;
+        }
+
+        private int pruneDirectories(Duration age, long budget, PrintWriter out) throws IOException {
+            List<KeptDirectories> roots = directoriesDir.roots();
+            if (roots.isEmpty()) {
+                out.println("No directory datasets kept");
+            }
+            for (KeptDirectories root : roots) {
+                List<KeptDirectories.Kept> victims = KeptDirectories.toRemove(root.list(), age, Instant.now(),
+                        budget == ScenarioConfig.NO_DATASETS_BUDGET ? -1 : budget);
+                long bytes = victims.stream().mapToLong(KeptDirectories.Kept::bytes).sum();
+                if (dryRun) {
+                    victims.forEach(k -> out.println("Would remove directory dataset " + k.describe()));
+                    root.interrupted().forEach(d -> out.println("Would remove an interrupted load: " + d.getFileName()));
+                    out.println("Would free " + ByteSize.format(bytes) + " in " + root.root() + " (--dry-run: nothing removed)");
+                    continue;
+                }
+                long freed = root.remove(victims, out::println) + root.removeInterrupted(out::println);
+                out.println((freed == 0 ? "Nothing removed" : "Freed " + ByteSize.format(freed)) + " in " + root.root() + "; "
+                        + ByteSize.format(root.list().stream().mapToLong(KeptDirectories.Kept::bytes).sum()) + " kept");
+            }
+            out.flush();
+            return 0;
         }
 
         /** Removes the snapshot repository, unless a run holds the data directory: its engine may be restoring from it. */

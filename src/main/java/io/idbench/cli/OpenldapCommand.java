@@ -154,7 +154,11 @@ public final class OpenldapCommand implements Callable<Integer> {
     }
 
     private Path datasets(String version) {
-        String dir = datasetsDir + (datasetsDir.equals(DEFAULT_DATASETS) ? "-" + version.substring(0, version.lastIndexOf('.')) : "");
+        return home(datasetsDir + (datasetsDir.equals(DEFAULT_DATASETS) ? "-" + version.substring(0, version.lastIndexOf('.')) : ""));
+    }
+
+    /** A path as given, with a leading {@code ~/} for the user's home. */
+    static Path home(String dir) {
         return Path.of(dir.startsWith("~/") ? System.getProperty("user.home") + dir.substring(1) : dir);
     }
 }

@@ -25,9 +25,9 @@ class DatasetsCommandTest {
 
     @Test
     void aDirectoryNeverSeededHoldsNoDatasets(@TempDir Path tmp) {
-        assertThat(datasets("--pg-data-dir=" + tmp.resolve("pg"))).isZero();
-        assertThat(out.toString())
-                .isEqualTo("No datasets kept: " + tmp.resolve("pg") + " does not exist yet (the first seed creates it)\n");
+        assertThat(datasets("--pg-data-dir=" + tmp.resolve("pg"), "--directory-datasets-dir=" + tmp.resolve("ldap"))).isZero();
+        assertThat(out.toString()).isEqualTo("No datasets kept: " + tmp.resolve("pg") + " does not exist yet (the first seed creates it)\n"
+                + "No directory datasets kept in " + tmp.resolve("ldap") + "\n");
     }
 
     @Test
@@ -35,16 +35,18 @@ class DatasetsCommandTest {
         Path dir = tmp.resolve("pg");
         try (EmbeddedPostgresProvider run = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB")
                 .withPgDataDir(dir.toString()).build(), "a run")) {
-            assertThat(datasets("--pg-data-dir=" + dir)).isZero();
-            assertThat(out.toString())
-                    .isEqualTo("A run is using " + dir + ": working through its PostgreSQL\nNo datasets kept in " + dir + "\n");
+            assertThat(datasets("--pg-data-dir=" + dir, "--directory-datasets-dir=" + tmp.resolve("ldap"))).isZero();
+            assertThat(out.toString()).isEqualTo("A run is using " + dir + ": working through its PostgreSQL\nNo datasets kept in " + dir
+                    + "\nNo directory datasets kept in " + tmp.resolve("ldap") + "\n");
             cli.clear();
             assertThat(datasets("prune", "--pg-data-dir=" + dir, "--older-than=0d", "--dry-run")).isZero();
             assertThat(out.toString()).endsWith("Nothing to remove\n");
         }
         cli.clear();
-        assertThat(datasets("--pg-data-dir=" + dir)).as("on a server started for the listing").isZero();
-        assertThat(out.toString()).isEqualTo("No datasets kept in " + dir + "\n");
+        assertThat(datasets("--pg-data-dir=" + dir, "--directory-datasets-dir=" + tmp.resolve("ldap"))).as("on a server started for the"
+                + " listing").isZero();
+        assertThat(out.toString())
+                .isEqualTo("No datasets kept in " + dir + "\nNo directory datasets kept in " + tmp.resolve("ldap") + "\n");
     }
 
     @Test
@@ -55,9 +57,9 @@ class DatasetsCommandTest {
         Files.write(snapshots.resolve("indices/segment"), new byte[1 << 20]);
         try (EmbeddedPostgresProvider run = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("128MB")
                 .withPgDataDir(dir.toString()).build(), "a run")) {
-            assertThat(datasets("--pg-data-dir=" + dir)).isZero();
+            assertThat(datasets("--pg-data-dir=" + dir, "--directory-datasets-dir=" + tmp.resolve("ldap"))).isZero();
             assertThat(out.toString()).endsWith("Search-engine snapshots of these datasets' indexes beside them: 1.0 MiB in " + snapshots
-                    + " (datasets prune --snapshots)\n");
+                    + " (datasets prune --snapshots)\nNo directory datasets kept in " + tmp.resolve("ldap") + "\n");
             cli.clear();
             assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots")).isZero();
             assertThat(out.toString()).startsWith("The search-engine snapshots stay: a run is using " + dir + " (pid "
@@ -81,7 +83,12 @@ class DatasetsCommandTest {
     @Test
     void badInputIsOneLineAndExit2() {
         assertThat(datasets("prune")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size>, --snapshots or more of them\n");
+        assertThat(err.toString())
+                .isEqualTo("idbench: prune needs --older-than=<age>, --max-bytes=<size>, --snapshots, --directories or more of them\n");
+        cli.clear();
+        assertThat(datasets("prune", "--directories", "--snapshots")).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("idbench: --snapshots prunes PostgreSQL's datasets' snapshots: run it without --directories\n");
         cli.clear();
         assertThat(datasets("prune", "--older-than=soon")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --older-than must be an age such as 30d, 12h, 90m or P30D, was 'soon'\n");
@@ -95,6 +102,30 @@ class DatasetsCommandTest {
         cli.clear();
         assertThat(datasets("--pg-data-dir=none")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("idbench: --pg-data-dir=none keeps no datasets: name the directory that keeps them\n");
+    }
+
+    @Test
+    void directoryDatasetsArePrunedWithoutAnyPostgresql(@TempDir Path tmp) throws Exception {
+        Path ldap = tmp.resolve("ldap");
+        Path stale = Files.createDirectories(ldap.resolve("openldap_10_g1_00000000"));
+        Files.write(stale.resolve("data.mdb"), new byte[1 << 20]);
+        Files.writeString(stale.resolve("seed.json"),
+                "{\"dataset\":\"openldap_10_g1_00000000\",\"users\":10,\"at\":\"2026-11-01T00:00:00Z\"}");
+        assertThat(datasets("--pg-data-dir=" + tmp.resolve("pg"), "--directory-datasets-dir=" + ldap)).isZero();
+        assertThat(out.toString()).contains("Directory datasets (OpenLDAP) kept in " + ldap + ": 1, 1.0 MiB on disk\n")
+                .containsPattern("\n +10 +g1 +1\\.0 MiB +2026-11-01 00:00 +\\S+ \\S+ +no +openldap_10_g1_00000000\n")
+                .endsWith("  Not current: made by another schema, other indexes or another generator; no run copies them again"
+                        + " (datasets prune --directories removes them)\n");
+        cli.clear();
+        assertThat(datasets("prune", "--directories", "--directory-datasets-dir=" + ldap, "--dry-run")).isZero();
+        assertThat(out.toString()).startsWith("Would remove directory dataset openldap_10_g1_00000000 (1.0 MiB, last used ")
+                .endsWith(", of another configuration)\nWould free 1.0 MiB in " + ldap + " (--dry-run: nothing removed)\n");
+        assertThat(stale).exists();
+        cli.clear();
+        assertThat(datasets("prune", "--directories", "--directory-datasets-dir=" + ldap, "--pg-data-dir=" + tmp.resolve("pg"))).isZero();
+        assertThat(out.toString()).endsWith("Freed 1.0 MiB in " + ldap + "; 0 B kept\n");
+        assertThat(stale).doesNotExist();
+        assertThat(tmp.resolve("pg")).as("no PostgreSQL was started").doesNotExist();
     }
 
     @Test

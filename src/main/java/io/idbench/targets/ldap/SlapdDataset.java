@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -82,6 +84,9 @@ public final class SlapdDataset {
         try (ProcessLock lock = ProcessLock.acquire(root.resolve(name + ".lock"), LOCK_WAIT,
                 holder -> out.println("Waiting for " + holder + ", which loads or copies dataset " + name + "…"))) {
             Optional<SeedRecord> kept = fresh ? Optional.empty() : kept(name);
+            if (kept.isPresent()) { // when it was last used: what datasets prune goes by
+                Files.setLastModifiedTime(root.resolve(name).resolve(SEED_FILE), FileTime.from(Instant.now()));
+            }
             SeedRecord loaded = kept.isPresent() ? kept.get() : load(users, name, out);
             long t0 = System.nanoTime();
             Files.createDirectories(dataDir);
@@ -141,9 +146,9 @@ public final class SlapdDataset {
         }
     }
 
-    /** The bytes a sparse file takes on disk. */
+    /** The bytes a sparse file (or a directory's files) takes on disk. */
     static long usedBytes(Path file) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("du", "--block-size=1", file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("du", "--summarize", "--block-size=1", file.toString()).redirectErrorStream(true).start();
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (p.waitFor() != 0) {
             throw new IOException("du " + file + ": " + said);
