@@ -6,6 +6,8 @@ import io.idbench.record.RunRecord;
 import io.idbench.record.Versus;
 import io.idbench.results.RunNoise;
 import io.idbench.results.Verdict;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,6 +131,9 @@ record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, 
 
     /** A ratio with two decimals below 10, one up to 100, none beyond. */
     static String times(double ratio) {
+        if (ratio > 0 && ratio < 0.1) { // two significant digits: a directory's count at 0.0005x is not "0.00x"
+            return new BigDecimal(ratio).round(new MathContext(2)).toPlainString();
+        }
         return ratio >= 100 ? String.format(Locale.ROOT, "%.0f", ratio)
                 : ratio >= 10 ? String.format(Locale.ROOT, "%.1f", ratio) : String.format(Locale.ROOT, "%.2f", ratio);
     }
