@@ -59,16 +59,8 @@ import_engine_image() { # <rootfs> <engine> <version> <image>
   rm -rf "$rootfs/opt/engine"
 }
 
-# Every step either succeeds or makes the function return non-zero (callers may be under set -e or not).
-podman_testcontainers_setup() {
-  export CONTAINERS_CONF="$IDBENCH_ROOT/scripts/podman/containers.conf"
-  if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null; then
-    echo "podman: installing podman, runc, debootstrap, slirp4netns…"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      podman runc debootstrap slirp4netns uidmap fuse-overlayfs catatonit >/dev/null || return 1
-  fi
-  mkdir -p "$PODMAN_DIR" || return 1
+# The three images, built from a debootstrapped Debian once per entrypoint digest (callers hold the setup lock).
+podman_images() {
   if ! podman image exists "$PG_IMAGE" || ! podman image exists "$OS_IMAGE" || ! podman image exists "$ES_IMAGE"; then
     local rootfs="$PODMAN_DIR/rootfs"
     if [ ! -x "$rootfs/usr/lib/postgresql/15/bin/postgres" ] || [ ! -x "$rootfs/usr/lib/jvm/java-17-openjdk-amd64/bin/java" ]; then
@@ -88,6 +80,24 @@ podman_testcontainers_setup() {
     import_engine_image "$rootfs" opensearch "$OPENSEARCH_VERSION" "$OS_IMAGE" || return 1
     import_engine_image "$rootfs" elasticsearch "$ELASTICSEARCH_VERSION" "$ES_IMAGE" || return 1
   fi
+}
+
+# Every step either succeeds or makes the function return non-zero (callers may be under set -e or not).
+podman_testcontainers_setup() {
+  export CONTAINERS_CONF="$IDBENCH_ROOT/scripts/podman/containers.conf"
+  if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null; then
+    echo "podman: installing podman, runc, debootstrap, slirp4netns…"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      podman runc debootstrap slirp4netns uidmap fuse-overlayfs catatonit >/dev/null || return 1
+  fi
+  mkdir -p "$PODMAN_DIR" || return 1
+  # One setup at a time on the machine: two would share the rootfs, one emptying /opt/engine while the other's tar reads it
+  # into an image (a broken engine under the right tag, reused by every later run).
+  local lock
+  exec {lock}>"$PODMAN_DIR/setup.lock" && flock "$lock" || return 1
+  podman_images || { exec {lock}>&-; return 1; }
+  exec {lock}>&-
   local sock="$PODMAN_DIR/podman.sock"
   if [ ! -S "$sock" ] || ! curl -sf --unix-socket "$sock" http://d/_ping >/dev/null; then
     rm -f "$sock"
