@@ -73,13 +73,13 @@ public final class DatasetsCommand implements Callable<Integer> {
 
         List<KeptDirectories> roots() throws IOException {
             if (!dir.equals(OpenldapCommand.DEFAULT_DATASETS)) {
-                return List.of(new KeptDirectories(OpenldapCommand.home(dir)));
+                return List.of(new KeptDirectories(ScenarioConfig.expandHome(dir)));
             }
-            Path parent = OpenldapCommand.home(dir).getParent();
+            Path parent = ScenarioConfig.expandHome(dir).getParent();
             if (!Files.isDirectory(parent)) {
                 return List.of();
             }
-            String prefix = OpenldapCommand.home(dir).getFileName() + "-";
+            String prefix = ScenarioConfig.expandHome(dir).getFileName() + "-";
             try (Stream<Path> roots = Files.list(parent)) {
                 return roots.filter(r -> Files.isDirectory(r) && r.getFileName().toString().startsWith(prefix)).sorted()
                         .map(KeptDirectories::new).toList();

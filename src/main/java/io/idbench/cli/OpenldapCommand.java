@@ -3,6 +3,7 @@ package io.idbench.cli;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import io.idbench.common.FileTrees;
 import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.DeathWatch;
 import io.idbench.provision.FreePorts;
 import io.idbench.provision.OrphanReaper;
@@ -154,11 +155,7 @@ public final class OpenldapCommand implements Callable<Integer> {
     }
 
     private Path datasets(String version) {
-        return home(datasetsDir + (datasetsDir.equals(DEFAULT_DATASETS) ? "-" + version.substring(0, version.lastIndexOf('.')) : ""));
-    }
-
-    /** A path as given, with a leading {@code ~/} for the user's home. */
-    static Path home(String dir) {
-        return Path.of(dir.startsWith("~/") ? System.getProperty("user.home") + dir.substring(1) : dir);
+        return ScenarioConfig.expandHome(datasetsDir
+                + (datasetsDir.equals(DEFAULT_DATASETS) ? "-" + version.substring(0, version.lastIndexOf('.')) : ""));
     }
 }

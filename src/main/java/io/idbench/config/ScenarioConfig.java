@@ -242,8 +242,12 @@ public final class ScenarioConfig {
         if (pgDataDir.equals(NO_PG_DATA_DIR)) {
             return null;
         }
-        return Path.of(pgDataDir.startsWith("~/") ? System.getProperty("user.home") + pgDataDir.substring(1)
-                : pgDataDir).toAbsolutePath();
+        return expandHome(pgDataDir).toAbsolutePath();
+    }
+
+    /** A path as given, a leading {@code ~/} standing for the user's home (as a shell would read it). */
+    public static Path expandHome(String path) {
+        return Path.of(path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path);
     }
     /**
      * Where an embedded engine keeps snapshots of a dataset's index (its path.repo), beside the

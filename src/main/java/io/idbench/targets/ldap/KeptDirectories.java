@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  */
 public final class KeptDirectories {
     private static final Pattern NAME = Pattern.compile("openldap_(\\d+)_g(\\d+)_([0-9a-f]{8})");
-    private static final Pattern INTERRUPTED = Pattern.compile("(openldap_\\d+_g\\d+_[0-9a-f]{8})\\.loading-\\d+");
+    private static final Pattern INTERRUPTED = Pattern.compile("(openldap_\\d+_g\\d+_[0-9a-f]{8})"
+            + Pattern.quote(SlapdDataset.LOADING) + "\\d+");
 
     /** One kept directory; {@code current}: this idbench's runs of its size copy it. */
     public record Kept(Path dir, long users, int generatorVersion, long bytes, Instant loaded, Instant lastUsed, boolean current) {

@@ -32,6 +32,8 @@ public final class SlapdDataset {
     public static final String STORAGE = "openldap-mdb";
     static final String DATA_FILE = "data.mdb";
     static final String SEED_FILE = "seed.json";
+    /** A load in progress (or killed): {@code <name>.loading-<pid>}, moved into place once complete. */
+    static final String LOADING = ".loading-";
     /** How long a run waits for another that loads or copies the same dataset. */
     static final Duration LOCK_WAIT = Duration.ofMinutes(30);
 
@@ -105,12 +107,12 @@ public final class SlapdDataset {
      * killed left its directory (gigabytes at a million identities): whoever holds the dataset's lock removes them all.
      */
     private SeedRecord load(long users, String name, PrintWriter out) throws IOException, InterruptedException {
-        try (var left = Files.newDirectoryStream(root, name + ".loading-*")) {
+        try (var left = Files.newDirectoryStream(root, name + LOADING + "*")) {
             for (Path dir : left) {
                 FileTrees.delete(dir);
             }
         }
-        Path loading = root.resolve(name + ".loading-" + ProcessHandle.current().pid());
+        Path loading = root.resolve(name + LOADING + ProcessHandle.current().pid());
         Path work = Files.createDirectories(loading.resolve("work"));
         Path data = loading.resolve("data");
         out.println("Loading dataset " + name + ": " + String.format("%,d", users) + " identities by slapadd…");
