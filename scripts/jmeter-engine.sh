@@ -51,12 +51,13 @@ done
 [[ "$heap" =~ ^[0-9]+[mg]$ ]] || die "--heap must look like 512m or 1g, was '$heap'"
 [[ "$ssl" == true || -z "$keystore" ]] || die "--keystore and --no-ssl contradict each other; give one"
 
-# The build's JMeter and plugin versions and its extra JTL columns, from pom.xml: an engine must match the build.
+# The build's JMeter and plugin versions, its extra JTL columns and JMeter's collector, from pom.xml: an engine must match the build.
 pom_value() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$repo/pom.xml" | head -1; }
 jmeter_version="$(pom_value jmeter.version)"
 plugin_version="$(pom_value jmeter-maven-plugin.version)"
 sample_variables="$(pom_value jmeter.sample.variables)"
-[[ -n "$jmeter_version" && -n "$plugin_version" && -n "$sample_variables" ]] || die "cannot read the JMeter versions from $repo/pom.xml"
+gc="$(pom_value jmeter.gc)"
+[[ -n "$jmeter_version" && -n "$plugin_version" && -n "$sample_variables" && -n "$gc" ]] || die "cannot read the JMeter versions from $repo/pom.xml"
 
 mkdir -p "$home"
 jar="$(ls -d "$home"/target/*/jmeter/bin/ApacheJMeter-"$jmeter_version".jar 2>/dev/null | head -1 || true)"
@@ -97,5 +98,5 @@ fi
 echo "jmeter-engine: JMeter $jmeter_version engine at $host:$port (its RMI object on $rmi_port); log $home/engine-$port.log"
 echo "jmeter-engine: the build: ./mvnw verify -Djmeter.remotes=$host:$port $build_flag"
 cd "$home"
-exec java -Xms"$heap" -Xmx"$heap" -Djava.rmi.server.hostname="$host" -jar "$jar" -s -Dserver_port="$port" \
+exec java -Xms"$heap" -Xmx"$heap" "$gc" -Djava.rmi.server.hostname="$host" -jar "$jar" -s -Dserver_port="$port" \
   -Jserver.rmi.localport="$rmi_port" -Jsample_variables="$sample_variables" "${rmi[@]}" -j "$home/engine-$port.log"
