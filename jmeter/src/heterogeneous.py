@@ -84,16 +84,18 @@ populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
 # A search engine shows a write after its next refresh (about a second), so a search for an identity Populate has just created
 # can miss it. Each thread searches, as the measured phase does, for the last identity it created (its earlier ones were
 # indexed before it) until it is found, at most searchable.max s: the warm-up and the measured phase then find the whole
-# hot set. A database answers the first search.
-searchable = if_("the targets are the hot set", '${__jexl3("${__P(hotset,populate)}" == "populate")}',
+# hot set. A database answers the first search. Not after a failed create, and no further after an answer that is not a list
+# (its totalResults absent): a broken service is not waited for.
+searchable = if_("the targets are the hot set, and Populate's last create succeeded",
+                 '${__jexl3("${__P(hotset,populate)}" == "populate" && "${JMeterThread.last_sample_ok}" == "true")}',
     no_op("the hot set: not known searchable yet",
           user_params("hotVisible, searchableCap", [("hotVisible", "0"), ("searchableCap", "${__jexl3(${__time(,)} + 1000 * ${__P(searchable.max,30)})}")])),
     while_("until this thread's last hot-set identity is searchable (at most ${__P(searchable.max,30)} s)",
-           '${__jexl3("${hotVisible}" != "1" && ${__time(,)} < ${searchableCap})}',
+           '${__jexl3("${hotVisible}" == "0" && ${__time(,)} < ${searchableCap})}',
            http("Populate: searchable yet", "GET", "${base}/Users",
-                status("200"), json_extract("hotVisible", "$.totalResults", "0"),
+                status("200"), json_extract("hotVisible", "$.totalResults", "(no list)"),
                 query=[("filter", 'name.givenName eq "fn_${hotName}" or name.familyName eq "sn_${hotName}"'), ("count", "1")], read=True),
-           if_("not yet: again in 50 ms", '${__jexl3("${hotVisible}" != "1")}', no_op("pause 50 ms", pause_ms=50))))
+           if_("not yet: again in 50 ms", '${__jexl3("${hotVisible}" == "0")}', no_op("pause 50 ms", pause_ms=50))))
 
 teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
     http("Teardown: find user", "GET", "${base}/Users",
