@@ -35,6 +35,12 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
                 "-Drepeat=3", "-Dsettle=0", "-DrunId=" + runId};
     }
 
+    /** The processes still alive, each with its command line: which one outlived the build says where to look. */
+    private static List<String> alive(List<ProcessHandle> processes) {
+        return processes.stream().filter(ProcessHandle::isAlive)
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("(command line unknown)")).toList();
+    }
+
     @Test
     void aBuildKilledAnywhereLeavesNothingRunningAndTheNextBuildRecordsItInterrupted() throws Exception {
         Path dataDir = tmp.resolve("pg");
@@ -80,7 +86,7 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
                     + (lines.isEmpty() ? "nothing" : lines.get(lines.size() - 1));
             tried.add(where + (ended ? " (had ended already)" : ""));
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-                assertThat(started).as("processes the build started, left running: " + where).noneMatch(ProcessHandle::isAlive);
+                assertThat(alive(started)).as("processes the build started, left running: " + where).isEmpty();
                 assertThat(Postmasters.onDataDirectory(dataDir)).as("PostgreSQL left running: " + where).isEmpty();
             });
             Path record = tmp.resolve("results/jsonb-nodyn-1k").resolve(runId).resolve(RecordFile.NAME);
