@@ -209,10 +209,10 @@ def now_before(var):
 def now_not_before(var):
     return f'{NOW} >= vars.get("{var}")'
 
-def mark_time(name, deadlines):
-    """A no-op sampler (not recorded) before which each var = now + its seconds, in ms."""
-    return no_op(name,
-                user_params(", ".join(v for v, _ in deadlines), [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]))
+def mark_time(name, deadlines, also=()):
+    """A no-op sampler (not recorded) before which each var = now + its seconds, in ms (and each of also's vars its value)."""
+    pairs = list(also) + [(v, "${__jexl3(${__time(,)} + 1000 * " + s + ")}") for v, s in deadlines]
+    return no_op(name, user_params(", ".join(v for v, _ in pairs), pairs))
 
 def token_refresh():
     """Before an iteration, when due (token.groovy, not recorded): JMeter's own CPU time read, at most once a second, and the
