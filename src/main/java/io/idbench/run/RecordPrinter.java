@@ -6,6 +6,7 @@ import io.idbench.record.JmeterEngine;
 import io.idbench.record.MachineState;
 import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
+import io.idbench.record.Telemetry;
 import io.idbench.record.WallTime;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -70,11 +71,27 @@ record RecordPrinter(PrintStream out) {
                     m.busyPct(), m.othersPct(), m.iowaitPct(), m.stealPct(), m.switchesPerSecond(), m.probeUs(),
                     m.memoryNs() == null ? Double.NaN : m.memoryNs()));
         }
+        if (r.telemetry() != null && r.telemetry().connectionPool() != null) {
+            out.println(poolLine(r.telemetry().connectionPool()));
+        }
         r.unsteady().forEach((label, how) -> out.println("[idbench] NOT STEADY: " + label + ": " + how + " - pooled, but not one figure"));
         if (r.disturbed() != null) {
             out.println("[idbench] DISTURBED: " + r.disturbed() + " - this run is left out of verdicts");
         }
         out.println("[idbench] Recorded in " + record);
+    }
+
+    /**
+     * Where the requests queued for the database: with waits, the service's pool, not PostgreSQL, holds the queue (a pool
+     * smaller than the threads moves it there on purpose, docs/figures.md).
+     */
+    static String poolLine(Telemetry.Pool pool) {
+        if (pool.acquisitions() == 0) {
+            return "[idbench] the service's connection pool (" + pool.total() + " connections): no connection taken";
+        }
+        return String.format(Locale.ROOT, "[idbench] the service's connection pool (%d connections), over the run: %d acquisitions,"
+                + " %.1f%% waited over 1 ms, wait mean %.2f ms, p99 %.2f ms, max %.1f ms", pool.total(), pool.acquisitions(),
+                100.0 * pool.over1Ms() / pool.acquisitions(), pool.meanMs(), pool.p99Ms(), pool.maxMs());
     }
 
     private static String ci(Interval i, String format) {
