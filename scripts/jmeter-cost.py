@@ -47,12 +47,12 @@ def jmeter_home():
     return os.path.dirname(os.path.dirname(homes[-1])), homes[-1]
 
 
-def jmeter_gc():
-    """JMeter's collector as the build starts it (pom.xml's jmeter.gc)."""
+def pom_property(name):
+    """A property of pom.xml, so that JMeter here runs as the build starts it."""
     with open(os.path.join(ROOT, "pom.xml")) as f:
-        found = re.search(r"<jmeter\.gc>([^<]+)</jmeter\.gc>", f.read())
+        found = re.search(r"<" + re.escape(name) + r">([^<]+)</" + re.escape(name) + ">", f.read())
     if not found:
-        fail("pom.xml has no jmeter.gc property")
+        fail("pom.xml has no " + name + " property")
     return found.group(1)
 
 
@@ -144,7 +144,8 @@ def run_variant(args, name, home, jar, stub_url, stub_pid, workdir):
     # the stub, at thousands of requests a second, they took minutes to catch up otherwise, and a variant measured during
     # compilation measures the compiler.
     jit_first = ["-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=-10"] if os.geteuid() == 0 else []
-    command = ["java", "-Xms1024M", "-Xmx1024M", jmeter_gc(), "-Djava.awt.headless=true", *jit_first, "-jar", jar, "-d", home, "-n",
+    heap = pom_property("jmeter.heap")
+    command = ["java", f"-Xms{heap}M", f"-Xmx{heap}M", pom_property("jmeter.gc"), "-Djava.awt.headless=true", *jit_first, "-jar", jar, "-d", home, "-n",
                "-t", plan, "-l", os.path.join(out, "results.csv"), "-j", os.path.join(out, "jmeter.log"),
                "-q", os.path.join(out, "run.properties"), "-Jjmeterengine.nongui.port=0"]
     with open(os.path.join(out, "stdout.log"), "w") as log:
