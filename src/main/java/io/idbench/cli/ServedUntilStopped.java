@@ -5,6 +5,7 @@ import io.idbench.record.RecordFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Deque;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Option;
@@ -14,7 +15,13 @@ import picocli.CommandLine.Option;
  * stack, then runs until Ctrl-C, SIGTERM or (with --stop-with-parent) the end of the process that
  * started it, and stops everything it started, last first, in each case.
  */
-final class ServedUntilStopped {
+public final class ServedUntilStopped {
+    /**
+     * The pid of the process that started this one, set by the build in the environment of the processes it starts: by the
+     * time this one looks, that process may have ended and this one been handed to another parent.
+     */
+    public static final String PARENT_PID = "IDBENCH_PARENT_PID";
+
     @Option(names = "--run-record", paramLabel = "<dir>", hidden = true,
             description = "The benchmark run this process serves: marked interrupted if it stops while the run still runs.")
     Path runRecord;
@@ -64,13 +71,24 @@ final class ServedUntilStopped {
         }, "idbench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         if (stopWithParent) {
-            // System.exit runs the hook above: the same orderly stop as SIGTERM.
-            ProcessHandle.current().parent().ifPresent(p -> {
-                // Nothing to observe: the future completes only when the parent has gone, and this process with it.
-                var unused = p.onExit().thenRun(() -> System.exit(3));
-            });
+            // System.exit runs the hook above: the same orderly stop as SIGTERM. A parent already gone: at once.
+            Optional<ProcessHandle> parent = startedBy();
+            if (parent.isEmpty()) {
+                System.exit(3);
+            }
+            // Nothing to observe: the future completes only when the parent has gone, and this process with it.
+            var unused = parent.get().onExit().thenRun(() -> System.exit(3));
         }
         return hook;
+    }
+
+    /** The process that started this one, if still alive: the one the environment names, else the present parent. */
+    private static Optional<ProcessHandle> startedBy() {
+        String pid = System.getenv(PARENT_PID);
+        if (pid == null || pid.isBlank()) {
+            return ProcessHandle.current().parent();
+        }
+        return ProcessHandle.of(Long.parseLong(pid.strip())).filter(ProcessHandle::isAlive);
     }
 
     private static void stopAll(Deque<AutoCloseable> started, PrintWriter out) {

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.cli.ServedUntilStopped;
 import io.idbench.config.TargetKind;
 import io.idbench.provision.DeathWatch;
 import java.io.IOException;
@@ -47,8 +48,10 @@ final class ServiceProcess {
         List<String> line = new java.util.ArrayList<>(List.of(java));
         line.addAll(jvmOptions);
         line.addAll(List.of("-jar", jar.toString(), command, "@" + args));
-        Process p = new ProcessBuilder(line)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile());
+        // Its --stop-with-parent watches this JVM even when killed before the child looked (see ServedUntilStopped).
+        pb.environment().put(ServedUntilStopped.PARENT_PID, Long.toString(ProcessHandle.current().pid()));
+        Process p = pb.start();
         ProcessHandle handle = p.toHandle();
         // A server under the service died and the service stopped (DeathWatch): nothing more can be
         // measured, so JMeter is stopped too and the build fails now, not after every repetition.

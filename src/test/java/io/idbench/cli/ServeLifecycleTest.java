@@ -68,6 +68,29 @@ class ServeLifecycleTest {
         }
     }
 
+    /**
+     * A build killed before the service it started looked for it: the service, handed to another parent by then, still
+     * stops, before it starts anything (it watches the pid the build named in its environment, not its parent of the moment).
+     */
+    @Test
+    void withStopWithParentItEndsAtOnceWhenTheBuildThatStartedItIsAlreadyGone() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        assertThat(gone.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Idbench.class.getName(), "serve", "--port=0", "--token=" + TOKEN,
+                "--db-provider=embedded", "--pg-data-dir=none", "--search=sql", "--stop-with-parent").redirectErrorStream(true);
+        pb.environment().put(ServedUntilStopped.PARENT_PID, Long.toString(gone.pid()));
+        Process serve = pb.start();
+        try {
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).as("serve ends by itself").isTrue();
+            String output = new String(serve.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(serve.exitValue()).as(output).isEqualTo(3);
+            assertThat(output).as("nothing was started").doesNotContain("PostgreSQL: embedded").contains("Stopped.");
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
     @Test
     void whenItsPostgresqlDiesItStopsAtOnceWithOneClearLine() throws Exception {
         Started s = start("--search=sql");
