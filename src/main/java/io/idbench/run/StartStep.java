@@ -78,7 +78,8 @@ final class StartStep {
             return;
         }
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: the package phase did not run");
+            throw new IllegalStateException(jar + " is missing: the package phase did not run, or -Didbench.shade.skip=true found no jar"
+                    + " packed by an earlier build");
         }
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();

@@ -49,7 +49,7 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
         Process whole = verify(tmp.resolve("whole.log"), shortRun(dataDir, "whole"));
         assertThat(whole.waitFor(10, TimeUnit.MINUTES)).isTrue();
         assertThat(whole.exitValue()).as(Files.readString(tmp.resolve("whole.log"))).isZero();
-        // The run from the service's start to its record (the first build also compiled the project: that is left out).
+        // The run from the service's start to its record (the build before it is left out).
         JsonNode wall = summary("jsonb-nodyn-1k", "whole").path("wallTime");
         long fullMs = (long) ((wall.path("total").asDouble() - wall.path("build").asDouble()) * 1000);
         assertThat(fullMs).as("the run's wall time, from its record").isPositive();
