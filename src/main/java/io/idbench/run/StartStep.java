@@ -41,6 +41,12 @@ final class StartStep {
     }
 
     void start() throws IOException, InterruptedException {
+        // Before the record is opened: the CPU sampler and the engines' watch run from the jar, with any target.
+        if (!Files.isRegularFile(jar)) {
+            throw new MavenStep.RunStepException(
+                    jar + " is missing: the package phase did not run, or -Didbench.shade.skip=true found no jar"
+                            + " packed by an earlier build");
+        }
         PreparedRun state = run.prepared();
         PreparedRun.Versus versus = state.versus();
         Path record = state.recordPath();
@@ -76,10 +82,6 @@ final class StartStep {
                 ServiceProcess.launchSampler(jar, pid, localEngines, run);
             }
             return;
-        }
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: the package phase did not run, or -Didbench.shade.skip=true found no jar"
-                    + " packed by an earlier build");
         }
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();
