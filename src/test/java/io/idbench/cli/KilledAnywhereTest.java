@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @StartsServers
 class KilledAnywhereTest {
-    private static final int KILLS = 12;
+    private static final int KILLS = 8;
     private static final String USERS = "--users=20000";
 
     @TempDir
