@@ -174,7 +174,7 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
     void keycloakIsProvisionedMeasuredAndRecordedUnderItsOwnName() throws Exception {
         Path log = tmp.resolve("keycloak.log");
         Process mvn = verify(log, "-Ptarget-keycloak", "-DpgDataDir=none", "-Ddb.provider=embedded", "-Dthreads=4", "-Dloops=5",
-                "-Drampup=1", "-Dwarmup=1", "-DwarmupMax=20", "-Drepeat=2", "-Dsettle=0", "-DrunId=keycloak");
+                "-Drampup=1", "-Dwarmup=1", "-DwarmupMax=5", "-Drepeat=2", "-Dsettle=0", "-DrunId=keycloak");
         assertThat(mvn.waitFor(15, TimeUnit.MINUTES)).as("the build ends").isTrue();
         String output = Files.readString(log);
         assumeTrue(mvn.exitValue() == 0 || !output.contains("keycloak-quarkus-dist"),
