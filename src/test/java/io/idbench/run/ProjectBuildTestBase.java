@@ -28,6 +28,8 @@ abstract class ProjectBuildTestBase {
     static final Path PROJECT = Path.of("").toAbsolutePath();
     private static final List<String> COPIED = List.of("pom.xml", "formatter.xml", "mvnw", ".mvn", "src/main", "jmeter", "parameters",
             "site");
+    /** The engines' distributions the outer build unpacked: no build of the copy unpacks them again. */
+    private static final String ENGINES_OF_THIS_BUILD = "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist");
     private static final Duration PACKAGE_TIMEOUT = Duration.ofMinutes(10);
     private static Path builtCopy;
 
@@ -61,7 +63,7 @@ abstract class ProjectBuildTestBase {
             dir.resolve("mvnw").toFile().setExecutable(true);
             Path log = dir.resolve("package.log");
             Process mvn = maven(dir, log, List.of("./mvnw", "-B", "-ntp", "package", "-DskipTests", "-Didbench.skip=true",
-                    "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist")));
+                    ENGINES_OF_THIS_BUILD));
             if (!mvn.waitFor(PACKAGE_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
                 mvn.destroyForcibly();
             }
@@ -76,7 +78,7 @@ abstract class ProjectBuildTestBase {
     static Process verify(Path log, String... args) throws IOException {
         QuickTier.refuseServer("a Maven build of the project");
         List<String> cmd = new ArrayList<>(List.of("./mvnw", "-B", "-ntp", "verify", "-DskipTests", "-Didbench.shade.skip=true",
-                "-Dsearch-dist.directory=" + PROJECT.resolve("target/search-dist"), "-Dresults=" + tmp.resolve("results")));
+                ENGINES_OF_THIS_BUILD, "-Dresults=" + tmp.resolve("results")));
         cmd.addAll(List.of(args));
         return maven(project, log, cmd);
     }
