@@ -1,7 +1,7 @@
 package io.idbench.cli;
 
+import io.idbench.results.NightlyVerdict;
 import io.idbench.site.Site;
-import io.idbench.site.Verdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,10 +14,11 @@ import picocli.CommandLine.Spec;
 /** {@code idbench site}: the static results site from every recorded run, and the newest runs' regression verdict. */
 @Command(name = "site", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Generates the static results site from every recorded run.",
-                "Pages: the scenario matrix, scaling curves, idbench beside the 2018 study,",
-                "trends with regressions flagged, the other studies' tables, and a page per",
-                "run with its record, JTLs and JMeter dashboards. Chart.js is bundled: open",
-                "<out>/index.html, or publish the directory (GitHub Pages, HTML Publisher).",
+                "Pages: the answers (each question, from runs of one machine, code and",
+                "load), the scenario matrix, compare, scaling curves, idbench beside the",
+                "2018 study, trends opening with last night, the other studies, and a page",
+                "per run with its record, JTLs and JMeter dashboards. Chart.js is bundled:",
+                "open <out>/index.html, or publish the directory (GitHub Pages, HTML Publisher).",
                 "Prints the regression verdict of the newest run of each scenario (also in",
                 "<out>/verdict.txt and verdict.json): against its baseline as idbench compare",
                 "judges, and steps in its history (E-divisive change points); disturbed and",
@@ -28,7 +29,8 @@ import picocli.CommandLine.Spec;
                 "  java -jar target/idbench.jar site          # results/ -> target/site",
                 "  java -jar target/idbench.jar site --results=/srv/idbench/results \\",
                 "      --results=laptop/results --out=public --baselines=baselines \\",
-                "      --tolerance=10 --fail-on-regression"})
+                "      --tolerance=10 --fail-on-regression \\",
+                "      --repository=https://github.com/<owner>/<name>"})
 public final class SiteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -56,18 +58,24 @@ public final class SiteCommand implements Callable<Integer> {
                     + "scenario) or NONE; every run keeps its page and summary.json (default: ${DEFAULT-VALUE}).")
     Site.RunFiles runFiles;
 
+    @Option(names = "--repository", paramLabel = "<url>", defaultValue = "${env:IDBENCH_REPOSITORY}",
+            description = "The repository's web address (https://github.com/<owner>/<name>): commits, and last night's range of "
+                    + "them, link to it (default: the environment's IDBENCH_REPOSITORY; none: named, not linked).")
+    String repository;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when the newest run of a scenario regressed (nightly jobs).")
     boolean failOnRegression;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter console = spec.commandLine().getOut();
-        Site site = new Site().withOutput(out).withTolerance(tolerance).withRunFiles(runFiles).withProgress(System.out);
+        Site site = new Site().withOutput(out).withTolerance(tolerance).withRunFiles(runFiles).withRepository(repository)
+                .withProgress(System.out);
         results.forEach(site::withResults);
         if (baselines != null) {
             site.withBaselines(baselines);
         }
-        Verdict verdict = site.generate();
+        NightlyVerdict verdict = site.generate();
         verdict.lines().forEach(console::println);
         console.flush();
         return failOnRegression && verdict.anyRegression() ? 1 : 0;

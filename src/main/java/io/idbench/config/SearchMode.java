@@ -33,6 +33,11 @@ public enum SearchMode implements Choice {
         return this != SQL;
     }
 
+    /** Who answers searches, as sentences name it: "PostgreSQL alone", "Elasticsearch", "OpenSearch". */
+    public String displayName() {
+        return engine() ? productName : "PostgreSQL alone";
+    }
+
     /** The engine's product name for people ("OpenSearch"); only for engines. */
     public String productName() {
         if (!engine()) {

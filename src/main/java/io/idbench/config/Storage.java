@@ -8,14 +8,21 @@ package io.idbench.config;
  */
 public enum Storage implements Choice {
     /** One row per resource, the SCIM document in a JSONB column (the 2018 study's "pgjsonb"). */
-    JSONB("scim"),
+    JSONB("scim", "JSONB"),
     /** Syncope's JPA mapping: a user row plus one row per attribute value (EAV; 2018's "postgres"). */
-    RELATIONAL("r");
+    RELATIONAL("r", "relational");
 
     private final String tablePrefix;
+    private final String displayName;
 
-    Storage(String tablePrefix) {
+    Storage(String tablePrefix, String displayName) {
         this.tablePrefix = tablePrefix;
+        this.displayName = displayName;
+    }
+
+    /** The storage as sentences name it: "JSONB", "relational". */
+    public String displayName() {
+        return displayName;
     }
 
     /** The table holding one row per user. */

@@ -15,7 +15,17 @@ public enum TargetKind implements Choice {
 
     /** Whether the plans speak LDAP to it, not SCIM over HTTP. */
     public boolean ldap() {
-        return this == OPENLDAP;
+        return protocol() == Protocol.LDAP;
+    }
+
+    /** What must be installed once before a run can provision it (Debian's slapd), or null: nothing beyond Maven Central. */
+    public String setupScript() {
+        return this == OPENLDAP ? "scripts/install-openldap.sh" : null;
+    }
+
+    /** What the plans speak to it. */
+    public Protocol protocol() {
+        return this == OPENLDAP ? Protocol.LDAP : Protocol.SCIM;
     }
 
     @Override

@@ -1,31 +1,28 @@
-package io.idbench.site;
+package io.idbench.results;
 
-import io.idbench.common.Json;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.idbench.record.Change;
+import io.idbench.record.Numbers;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The regression verdict of the newest run of every trend series: against its baseline (the
- * series' previous trustworthy run, or a committed baseline file), by the statistical rules of
+ * The regression verdict of the newest run of every trend series ({@link Trends}): against its baseline (the
+ * series' previous trustworthy run of other code, or a committed baseline file), by the statistical rules of
  * {@code idbench compare}; and over the series' history, a change point whose later segment is
- * worse and still includes the newest run. What a nightly job reports and may fail on.
+ * worse and still includes the newest run. What a nightly job reports and may fail on: the site writes it as
+ * verdict.txt, verdict.json and JUnit XML.
  *
  * @param minEffectPct the smallest change that counts
  */
-public record Verdict(double minEffectPct, List<Entry> latest) {
+public record NightlyVerdict(double minEffectPct, List<Entry> latest) {
 
     /**
      * {@code baseline}: what the run was compared with (a run or a file), null for a series' first
-     * run; {@code regressions}: against it, one phrase per figure; {@code changes}: the series' steps
+     * run; {@code baselineRun}: that run, null for a file or none; {@code regressions}: against it, one phrase per figure; {@code changes}: the series' steps
      * that still hold at the newest run; {@code noVerdict}: why there is none (a disturbed run), or null.
      */
-    public record Entry(RecordedRun run, String baseline, List<String> regressions, List<String> changes, String noVerdict,
-            List<Judged> judged) {
+    public record Entry(RecordedRun run, String baseline, RecordedRun baselineRun, List<String> regressions, List<String> changes,
+            String noVerdict, List<Judged> judged) {
         public boolean regressed() {
             return !regressions.isEmpty() || !changes.isEmpty();
         }
@@ -39,9 +36,14 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
 
     /**
      * One figure of one operation judged against the baseline: {@code brief} names the change and its interval (the
-     * message of a regression), {@code line} says both values, the interval, p and the decision.
+     * message of a regression), {@code line} says both values, the interval, p and the decision; {@code change} is the
+     * change with its interval (null where the records had no intervals and a bare percentage decided: {@code delta}).
      */
-    public record Judged(String label, String figure, boolean regression, String brief, String line) {
+    public record Judged(String label, String figure, boolean regression, String brief, String line, Change change,
+            Comparison.Delta delta) {
+        public boolean improvement() {
+            return change != null && change.improvement();
+        }
     }
 
     public List<Entry> regressed() {
@@ -64,32 +66,10 @@ public record Verdict(double minEffectPct, List<Entry> latest) {
                 .forEach(e -> out.add(e.run().scenario() + " " + e.run().runId() + ": no verdict, " + e.noVerdict()));
         long judged = latest.stream().filter(e -> e.baseline() != null && e.noVerdict() == null).count();
         out.add(anyRegression()
-                ? regressed().size() + " of " + judged + " newest runs regressed (worse by at least " + Table.number(minEffectPct)
+                ? regressed().size() + " of " + judged + " newest runs regressed (worse by at least " + Numbers.trim(minEffectPct)
                         + "% and significant, or a step in their history)"
                 : "No regression in the newest run of " + judged + " series with a baseline (worse by at least "
-                        + Table.number(minEffectPct) + "% and significant, or a step in the history)");
+                        + Numbers.trim(minEffectPct) + "% and significant, or a step in the history)");
         return out;
-    }
-
-    void write(Path siteRoot) throws IOException {
-        Files.write(siteRoot.resolve("verdict.txt"), lines());
-        List<Map<String, Object>> entries = new ArrayList<>();
-        for (Entry e : latest) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("scenario", e.run().scenario());
-            m.put("runId", e.run().runId());
-            m.put("page", e.run().page());
-            m.put("baseline", e.baseline());
-            m.put("regressions", e.regressions());
-            m.put("changes", e.changes());
-            m.put("noVerdict", e.noVerdict());
-            entries.add(m);
-        }
-        Map<String, Object> verdict = new LinkedHashMap<>();
-        verdict.put("minEffectPct", minEffectPct);
-        verdict.put("regressed", anyRegression());
-        verdict.put("series", entries);
-        Json.mapper().writerWithDefaultPrettyPrinter().writeValue(siteRoot.resolve("verdict.json").toFile(), verdict);
-        VerdictJunit.write(this, siteRoot.resolve(VerdictJunit.FILE));
     }
 }

@@ -1,12 +1,14 @@
-package io.idbench.site;
+package io.idbench.results;
 
 import io.idbench.config.Plan;
+import io.idbench.config.Protocol;
+import io.idbench.config.SearchMode;
+import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
+import io.idbench.record.Environment;
 import io.idbench.record.Interval;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
-import io.idbench.results.RunStatistics;
-import io.idbench.results.ScenarioNames;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -152,20 +154,69 @@ public record RecordedRun(Path dir, RunRecord record) {
         if (!parameter("target.url").isEmpty()) {
             return "external";
         }
-        if (!parameter("target").isEmpty() && TargetKind.parse(parameter("target")) != TargetKind.IDBENCH) {
-            return parameter("target");
+        if (target() != TargetKind.IDBENCH) {
+            return target().id();
         }
-        return ScenarioNames.axes(parameter("storage"), Boolean.parseBoolean(parameter("dyn")), parameter("search"));
+        return storage() == null ? "unknown" : ScenarioNames.axes(storage(), dynamic(), search());
+    }
+
+    /** What the run provisioned and measured (a record that names none measured idbench's service). */
+    public TargetKind target() {
+        return parameter("target").isEmpty() ? TargetKind.IDBENCH : TargetKind.parse(parameter("target"));
+    }
+
+    /**
+     * idbench's own service, provisioned by the run: not a product, not a server given by URL. Only such a run has a storage,
+     * a search mode and memberships of idbench's.
+     */
+    public boolean service() {
+        return target() == TargetKind.IDBENCH && parameter("target.url").isEmpty() && parameter("target.name").isEmpty()
+                && !parameter("storage").isEmpty();
+    }
+
+    /** The service's storage; null for another target. */
+    public Storage storage() {
+        return parameter("storage").isEmpty() || target() != TargetKind.IDBENCH ? null : Storage.parse(parameter("storage"));
+    }
+
+    /** Who answered the service's searches (its SQL when the record names none); null for another target. */
+    public SearchMode search() {
+        if (storage() == null) {
+            return null;
+        }
+        return parameter("search").isEmpty() ? SearchMode.SQL : SearchMode.parse(parameter("search"));
+    }
+
+    /** The search engine's component in a record's cost account. */
+    public static final String ENGINE = "engine";
+
+    /**
+     * Whether a search engine ran beside PostgreSQL: the run names one, or (a record from before the parameter was kept) its
+     * cost account has the engine's CPU.
+     */
+    public boolean ranEngine() {
+        return parameter("search").isEmpty() ? record.cost() != null && record.cost().cpuUsPerRequest().containsKey(ENGINE)
+                : search() != null && search().engine();
+    }
+
+    /** Whether the service kept dynamic group memberships (2018's "dyn"; scenarios without them are "nodyn"). */
+    public boolean dynamic() {
+        return Boolean.parseBoolean(parameter("dyn"));
     }
 
     /** The protocol the plans spoke to the target: LDAP to a directory, SCIM over HTTP to every other. */
-    public String protocol() {
-        return !parameter("target").isEmpty() && TargetKind.parse(parameter("target")).ldap() ? "LDAP" : "SCIM";
+    public Protocol protocol() {
+        return target().protocol();
     }
 
     /** The series a run belongs to as pages name it: its {@link #axes()}, with the protocol when it is not SCIM. */
     public String series() {
-        return protocol().equals("SCIM") ? axes() : axes() + " (" + protocol() + ")";
+        return protocol() == Protocol.SCIM ? axes() : axes() + " (" + protocol().name() + ")";
+    }
+
+    /** The load the run put on its target: plan, threads, loops or duration, rate, and the rest of its shape. */
+    public Load load() {
+        return Load.of(record);
     }
 
     /** Runs of one machine are compared with each other only: CPUs, CPU model and memory name it. */
@@ -173,12 +224,43 @@ public record RecordedRun(Path dir, RunRecord record) {
         return record.machine();
     }
 
+    /**
+     * The machine as people read it: "2 vCPUs (AMD EPYC), 24 GiB; JMeter on the same host". The CPUs are logical ones (what a
+     * VM calls vCPUs), shared with JMeter unless the run drove remote engines; a name given to the machine comes first.
+     */
+    public String machineLabel() {
+        Environment env = record.environment();
+        if (env == null) {
+            return "an unknown machine";
+        }
+        long gib = Math.round((double) env.memoryBytes() / (1L << 30));
+        String model = env.cpuModel() == null ? "" : " (" + env.cpuModel() + ")";
+        String remotes = parameter("jmeter.remotes");
+        String jmeter = remotes.isBlank() ? "JMeter on the same host"
+                : "JMeter on " + remotes.split(",").length + " remote engines";
+        String name = parameter("machine").isBlank() ? "" : parameter("machine") + ": ";
+        return name + env.cpus() + (env.cpus() == 1 ? " vCPU" : " vCPUs") + model + ", " + gib + " GiB; " + jmeter;
+    }
+
     public String commit() {
-        String c = record.environment() == null || record.environment().gitCommit() == null ? "" : record.environment().gitCommit();
+        String c = fullCommit();
         return c.length() > 7 ? c.substring(0, 7) : c;
     }
 
-    /** The code measured: the commit and, with uncommitted changes, their hash ({@link io.idbench.record.Environment#code}). */
+    /** The whole commit hash, "" when unknown. */
+    public String fullCommit() {
+        return record.environment() == null || record.environment().gitCommit() == null ? "" : record.environment().gitCommit();
+    }
+
+    /** The commit for people: "f456780", with "+ changes" when the tree had uncommitted ones, "an unknown commit" without one. */
+    public String codeLabel() {
+        if (commit().isEmpty()) {
+            return "an unknown commit";
+        }
+        return commit() + (Boolean.TRUE.equals(record.environment().gitDirty()) ? " + changes" : "");
+    }
+
+    /** The code measured: the commit and, with uncommitted changes, their hash ({@link Environment#code}). */
     public String code() {
         return record.environment() == null ? "" : record.environment().code();
     }
@@ -209,6 +291,17 @@ public record RecordedRun(Path dir, RunRecord record) {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * The code most of these runs measured (the newest run's among equals): what a table or a line of them is "of", a run of
+     * another code being not like with like. Empty for no runs.
+     */
+    public static String mainCode(Collection<RecordedRun> runs) {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        runs.forEach(r -> counts.merge(r.code(), 1L, Long::sum));
+        return runs.stream().max(java.util.Comparator.<RecordedRun>comparingLong(r -> counts.get(r.code()))
+                .thenComparing(RecordedRun::started)).map(RecordedRun::code).orElse("");
     }
 
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */

@@ -1,4 +1,4 @@
-package io.idbench.site;
+package io.idbench.results;
 
 import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
@@ -9,9 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -25,10 +28,30 @@ import java.util.stream.Stream;
 public final class RunHistory {
     private final List<RecordedRun> runs;
     private final List<String> skipped;
+    private final Set<String> batches;
 
     private RunHistory(List<RecordedRun> runs, List<String> skipped) {
         this.runs = List.copyOf(runs);
         this.skipped = List.copyOf(skipped);
+        Map<String, Set<String>> scenarios = new HashMap<>();
+        runs.forEach(r -> scenarios.computeIfAbsent(r.machine() + "\u0000" + r.runId(), k -> new HashSet<>()).add(r.scenario()));
+        this.batches = scenarios.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+    }
+
+    /** A history of these runs (tests, and a site of chosen runs), oldest first. */
+    public static RunHistory of(List<RecordedRun> runs) {
+        List<RecordedRun> sorted = new ArrayList<>(runs);
+        sorted.sort(Comparator.comparing(RecordedRun::started).thenComparing(RecordedRun::runId));
+        return new RunHistory(sorted, List.of());
+    }
+
+    /**
+     * The batch a run was recorded in, or null: the run id several scenarios share on one machine, as a nightly job names
+     * every run of a night ({@code nightly-<build>}). Runs of two batches are of two nights, never paired by a finding.
+     */
+    public String batch(RecordedRun run) {
+        return batches.contains(run.machine() + "\u0000" + run.runId()) ? run.runId() : null;
     }
 
     public static RunHistory load(List<Path> resultsDirectories) {
@@ -52,8 +75,7 @@ public final class RunHistory {
                 throw new UncheckedIOException(e);
             }
         }
-        runs.sort(Comparator.comparing(RecordedRun::started).thenComparing(RecordedRun::runId));
-        return new RunHistory(runs, skipped);
+        return new RunHistory(of(runs).all(), skipped);
     }
 
     /** Every run, oldest first (failed and interrupted ones too). */

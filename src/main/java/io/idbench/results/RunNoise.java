@@ -8,6 +8,7 @@ import io.idbench.record.Versus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,12 +39,146 @@ public final class RunNoise {
     private final Map<String, Integer> runs;
     private final double fallback;
     private final String source;
+    private final Basis basis;
+    private final Integer fallbackRuns;
 
     private RunNoise(Map<String, Double> sigma, Map<String, Integer> runs, double fallback, String source) {
+        this(sigma, runs, fallback, source, new Basis(Kind.GIVEN, 0, 0, ""));
+    }
+
+    private RunNoise(Map<String, Double> sigma, Map<String, Integer> runs, double fallback, String source, Basis basis) {
+        this(sigma, runs, fallback, source, basis, null);
+    }
+
+    /** @param fallbackRuns the runs behind {@code fallback} (its degrees of freedom + 1), null when it is known or the default */
+    private RunNoise(Map<String, Double> sigma, Map<String, Integer> runs, double fallback, String source, Basis basis,
+            Integer fallbackRuns) {
         this.sigma = sigma;
         this.runs = runs;
         this.fallback = fallback;
         this.source = source;
+        this.basis = basis;
+        this.fallbackRuns = fallbackRuns;
+    }
+
+    /** Where a measured noise came from. */
+    public enum Kind {
+        /** The same-code runs of one of the two scenarios compared. */
+        SCENARIO,
+        /** Pooled over the groups of same-code runs of every scenario on the machine. */
+        POOLED,
+        /** No runs to measure it: {@link #DEFAULT_PCT}. */
+        DEFAULT,
+        /** Given (a parameter), or none. */
+        GIVEN
+    }
+
+    /**
+     * What a noise stands on, for the words that name it: its kind, the runs and the groups of same-code runs it was measured
+     * from, and the scenario whose runs they were ({@link Kind#SCENARIO}).
+     */
+    public record Basis(Kind kind, int runs, int groups, String scenario) {
+    }
+
+    /** The figures whose noise a pooled estimate measures: every figure a finding or a verdict reads. */
+    static final List<String> FIGURES = List.of("throughput", "p50", "p95", "p99", "mean", "serverP50", "serverP95", "serverCpuUs",
+            "systemCpuUs");
+
+    /**
+     * The run-to-run noise for setting two separate runs of one code side by side, measured on their machine among runs of
+     * one code (runs of different code differ by the code too): the same-code runs of {@code a}'s or {@code b}'s scenario and
+     * shape when one of them has at least {@link #MIN_RUNS} ({@link #estimate}); else the within-group variance pooled over
+     * every group of two or more same-code runs of one scenario and shape on the machine, with the degrees of freedom of
+     * all groups together (at least {@code MIN_RUNS - 1}); else the default. The two runs themselves count: a group's
+     * spread about its mean tells nothing of the difference between two groups' means.
+     */
+    public static RunNoise sameCode(List<RunRecord> candidates, RunRecord a, RunRecord b) {
+        Map<String, List<RunRecord>> groups = new LinkedHashMap<>();
+        for (RunRecord r : candidates) {
+            if (r.trustworthy() && r.machine().equals(a.machine()) && r.environment() != null && !r.environment().code().isEmpty()) {
+                groups.computeIfAbsent(r.scenario() + "\u0000" + r.shape() + "\u0000" + r.environment().code(), k -> new ArrayList<>())
+                        .add(r);
+            }
+        }
+        List<RunRecord> own = List.of();
+        for (RunRecord side : List.of(a, b)) {
+            if (side.environment() == null) {
+                continue;
+            }
+            List<RunRecord> g = groups.getOrDefault(side.scenario() + "\u0000" + side.shape() + "\u0000" + side.environment().code(),
+                    List.of());
+            if (g.size() > own.size()) {
+                own = g;
+            }
+        }
+        if (own.stream().filter(r -> !r.intervals().isEmpty()).count() >= MIN_RUNS) {
+            RunNoise robust = estimate(own.stream().filter(r -> !r.intervals().isEmpty()).toList(), "");
+            String scenario = own.get(0).scenario();
+            return new RunNoise(robust.sigma, robust.runs, robust.fallback, String.format(Locale.ROOT,
+                    "measured on this machine from %d runs of %s of one code", own.size(), scenario),
+                    new Basis(Kind.SCENARIO, own.size(), 1, scenario));
+        }
+        List<List<RunRecord>> repeated = groups.values().stream().filter(g -> g.size() > 1).toList();
+        int runCount = repeated.stream().mapToInt(List::size).sum();
+        int df = runCount - repeated.size();
+        if (df < MIN_RUNS - 1) {
+            return new RunNoise(Map.of(), Map.of(), Math.log1p(DEFAULT_PCT / 100), String.format(Locale.ROOT,
+                    "the default %s%%: this machine has no %d runs of one code and scenario to measure it from yet",
+                    Numbers.trim(DEFAULT_PCT), MIN_RUNS), new Basis(Kind.DEFAULT, runCount, repeated.size(), ""));
+        }
+        return pooled(repeated, runCount);
+    }
+
+    /** The within-group variance of each figure's log over the groups, less what the runs' own intervals explain. */
+    private static RunNoise pooled(List<List<RunRecord>> groups, int runCount) {
+        Map<String, double[]> sums = new HashMap<>(); // figure -> {sum of squares about the group means, df, sum of SE², SEs}
+        for (List<RunRecord> group : groups) {
+            Map<String, List<double[]>> byFigure = new HashMap<>(); // figure -> {log value, log SE or NaN} per run
+            for (RunRecord r : group) {
+                for (String label : r.labels().isEmpty() ? r.intervals().keySet() : r.labels().keySet()) {
+                    for (String figure : FIGURES) {
+                        double v = r.figure(label, figure);
+                        if (v > 0 && Double.isFinite(v)) {
+                            var i = r.interval(label, figure);
+                            byFigure.computeIfAbsent(label + "|" + figure, k -> new ArrayList<>())
+                                    .add(new double[] {Math.log(v), i == null ? Double.NaN : i.logSe()});
+                        }
+                    }
+                }
+            }
+            byFigure.forEach((key, values) -> {
+                if (values.size() < 2) {
+                    return;
+                }
+                double mean = values.stream().mapToDouble(x -> x[0]).average().orElse(0);
+                double[] sum = sums.computeIfAbsent(key, k -> new double[4]);
+                values.forEach(x -> {
+                    sum[0] += (x[0] - mean) * (x[0] - mean);
+                    if (Double.isFinite(x[1])) {
+                        sum[2] += x[1] * x[1];
+                        sum[3]++;
+                    }
+                });
+                sum[1] += values.size() - 1;
+            });
+        }
+        Map<String, Double> sigma = new HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        sums.forEach((key, sum) -> {
+            if (sum[1] >= MIN_RUNS - 1) {
+                double within = sum[3] == 0 ? 0 : sum[2] / sum[3];
+                sigma.put(key, Math.sqrt(Math.max(0, sum[0] / sum[1] - within)));
+                counts.put(key, (int) sum[1] + 1);
+            }
+        });
+        double floor = sigma.isEmpty() ? Math.log1p(DEFAULT_PCT / 100)
+                : Bootstrap.median(sigma.values().stream().mapToDouble(Double::doubleValue).toArray());
+        sigma.replaceAll((key, own) -> Math.max(own, floor));
+        int df = runCount - groups.size();
+        String source = String.format(Locale.ROOT, "measured on this machine, pooled over %d runs in %d groups of one scenario and"
+                + " code (%d degrees of freedom), at least the median figure's %.1f%%", runCount, groups.size(), df,
+                Math.expm1(floor) * 100);
+        return new RunNoise(sigma, counts, floor, source, new Basis(Kind.POOLED, runCount, groups.size(), ""), df + 1);
     }
 
     /** Two service processes of one build without A/A checks to tell: what ten such checks showed on a 2-core VM, rounded. */
@@ -91,7 +226,8 @@ public final class RunNoise {
                         what, Math.expm1(floor) * 100)
                 : "the default " + Numbers.trim(DEFAULT_PCT) + "% (" + runs.size() + " other runs of " + what + ", fewer than " + MIN_RUNS
                         + ")";
-        return new RunNoise(sigma, counts, Math.log1p(DEFAULT_PCT / 100), source);
+        return new RunNoise(sigma, counts, Math.log1p(DEFAULT_PCT / 100), source,
+                new Basis(runs.size() >= MIN_RUNS ? Kind.SCENARIO : Kind.DEFAULT, runs.size(), 1, what));
     }
 
     /**
@@ -143,8 +279,13 @@ public final class RunNoise {
      * runs behind it (n - 1); infinite for noise given, the default, or none.
      */
     public double degreesOfFreedom(String label, String figure) {
-        Integer n = runs.get(label + "|" + figure);
+        Integer n = runs.getOrDefault(label + "|" + figure, sigma.containsKey(label + "|" + figure) ? null : fallbackRuns);
         return n == null ? Double.POSITIVE_INFINITY : n - 1;
+    }
+
+    /** What the noise stands on. */
+    public Basis basis() {
+        return basis;
     }
 
     /** Where the noise comes from, for a verdict's last line. */

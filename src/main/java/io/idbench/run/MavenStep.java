@@ -77,7 +77,8 @@ public final class MavenStep {
         }
         Path results = run.recordDir().getParent().getParent();
         try {
-            new Site().withResults(results).withOutput(basedir.resolve(Site.DEFAULT_OUTPUT)).withProgress(System.out).generate();
+            new Site().withResults(results).withOutput(basedir.resolve(Site.DEFAULT_OUTPUT)).withRepository(System.getenv(
+                    "IDBENCH_REPOSITORY")).withProgress(System.out).generate();
         } catch (IOException | RuntimeException e) {
             System.out.println("[idbench] WARNING: the site could not be written: " + e.getMessage());
         }

@@ -1,5 +1,8 @@
 package io.idbench.site;
 
+import io.idbench.results.NightlyVerdict;
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunHistory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +11,9 @@ import java.util.Map;
 /**
  * The scenario matrix: per machine and plan, the newest complete run of each scenario as a row, its
  * operations as columns, p95 and throughput in each cell, colour-scaled within the column (green is
- * the best of the column, red the worst, on a log scale), each cell linking to its run.
+ * the best of the column, red the worst, on a log scale), each cell linking to its run. A row no verdict stands on
+ * (disturbed, handicapped) is greyed and left out of the colours; a row of other code than most of the table's is marked:
+ * neither is like with like.
  */
 final class OverviewPage {
     private OverviewPage() {
@@ -17,13 +22,14 @@ final class OverviewPage {
     record Cell(String p95, String p95Style, String throughput, String throughputStyle, String link, String title) {
     }
 
-    record Row(RecordedRun run, List<Cell> cells) {
+    /** @param otherCode the row's code when it is not the table's main code (most of its rows'), else null */
+    record Row(RecordedRun run, List<Cell> cells, String otherCode) {
     }
 
-    record Matrix(String id, String machine, String plan, List<String> operations, List<Row> rows, Table table) {
+    record Matrix(String id, String machine, String plan, String code, List<String> operations, List<Row> rows, Table table) {
     }
 
-    static Page build(RunHistory history, Verdict verdict) {
+    static Page build(RunHistory history, NightlyVerdict verdict) {
         List<Matrix> matrices = new ArrayList<>();
         Map<String, List<RecordedRun>> groups = new LinkedHashMap<>();
         for (RecordedRun r : history.latestComplete(r -> true)) {
@@ -34,8 +40,9 @@ final class OverviewPage {
         model.put("matrices", matrices);
         model.put("runCount", history.all().size());
         model.put("completeCount", history.all().stream().filter(RecordedRun::complete).count());
-        model.put("machines", history.machines());
+        model.put("machines", history.all().stream().map(RecordedRun::machineLabel).distinct().toList());
         model.put("verdict", verdict);
+        model.put("regressed", TrendsPage.regressed(verdict));
         model.put("skipped", history.skipped());
         return new Page("overview.html", "overview", "Overview", model, List.of(), matrices.stream().map(Matrix::table).toList());
     }
@@ -44,10 +51,12 @@ final class OverviewPage {
         List<String> operations = RecordedRun.operations(runs);
         Map<String, double[]> p95Range = new LinkedHashMap<>();
         Map<String, double[]> tpRange = new LinkedHashMap<>();
+        List<RecordedRun> trusted = runs.stream().filter(RecordedRun::trustworthy).toList();
         for (String op : operations) {
-            p95Range.put(op, range(runs, op, "p95"));
-            tpRange.put(op, range(runs, op, "throughput"));
+            p95Range.put(op, range(trusted, op, "p95"));
+            tpRange.put(op, range(trusted, op, "throughput"));
         }
+        String mainCode = RecordedRun.mainCode(runs);
         List<Row> rows = new ArrayList<>();
         List<List<String>> csv = new ArrayList<>();
         for (RecordedRun r : runs) {
@@ -56,13 +65,15 @@ final class OverviewPage {
             for (String op : operations) {
                 double p95 = r.figure(op, "p95");
                 double tp = r.figure(op, "throughput");
-                cells.add(new Cell(Table.number(p95), style(p95, p95Range.get(op), false), Table.number(tp),
-                        style(tp, tpRange.get(op), true), r.page(), "p95 " + Table.number(p95) + " ms " + r.plusMinus(op, "p95")
-                                + ", " + Table.number(tp) + " req/s " + r.plusMinus(op, "throughput") + " (95% intervals)"));
-                line.add(Table.number(p95));
-                line.add(Table.number(tp));
+                boolean ranked = r.trustworthy();
+                cells.add(new Cell(Format.figure(p95), ranked ? style(p95, p95Range.get(op), false) : "", Format.figure(tp),
+                        ranked ? style(tp, tpRange.get(op), true) : "", r.page(), "p95 " + Format.figure(p95) + " ms "
+                                + r.plusMinus(op, "p95") + ", " + Format.figure(tp) + " req/s " + r.plusMinus(op, "throughput")
+                                + " (95% intervals)"));
+                line.add(Format.figure(p95));
+                line.add(Format.figure(tp));
             }
-            rows.add(new Row(r, cells));
+            rows.add(new Row(r, cells, r.code().equals(mainCode) ? null : r.codeLabel()));
             csv.add(line);
         }
         List<String> header = new ArrayList<>(List.of("scenario", "run"));
@@ -72,7 +83,9 @@ final class OverviewPage {
         });
         RecordedRun first = runs.get(0);
         String id = "overview-" + (n + 1) + "-" + Chart.slug(first.plan().id());
-        return new Matrix(id, first.machine(), first.plan().id(), operations, rows, new Table(id, header, csv));
+        String code = runs.stream().filter(r -> r.code().equals(RecordedRun.mainCode(runs))).findFirst().map(RecordedRun::codeLabel)
+                .orElse("");
+        return new Matrix(id, first.machineLabel(), first.plan().id(), code, operations, rows, new Table(id, header, csv));
     }
 
     private static double[] range(List<RecordedRun> runs, String op, String figure) {

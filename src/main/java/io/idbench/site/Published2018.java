@@ -3,6 +3,7 @@ package io.idbench.site;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.idbench.config.Storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +21,7 @@ import java.util.Optional;
  */
 final class Published2018 {
     static final String RESOURCE = SiteWriter.FILES + "reference/syncoperf-published.csv";
-    static final Map<String, String> STORAGE = Map.of("pgjsonb", "jsonb", "postgres", "relational");
+    static final Map<String, Storage> STORAGE = Map.of("pgjsonb", Storage.JSONB, "postgres", Storage.RELATIONAL);
     /** idbench's operation -> the 2018 label it is compared with. */
     static final Map<String, String> LABELS = labels();
 
@@ -64,9 +65,9 @@ final class Published2018 {
         Map<String, String> out = new LinkedHashMap<>();
         for (String scenario : byScenario.keySet()) {
             int dash = scenario.indexOf('-');
-            String storage = STORAGE.get(scenario.substring(0, dash));
+            Storage storage = STORAGE.get(scenario.substring(0, dash));
             if (storage != null) {
-                out.put(scenario, storage + scenario.substring(dash));
+                out.put(scenario, storage.id() + scenario.substring(dash));
             }
         }
         return out;

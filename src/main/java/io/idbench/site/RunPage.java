@@ -14,14 +14,15 @@ import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
 import io.idbench.record.WarmUp;
 import io.idbench.results.Bootstrap;
+import io.idbench.results.RecordedRun;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.Trends;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -53,8 +54,11 @@ final class RunPage {
     record Pooled(String label, String samples, String errorPct, List<String> cells) {
     }
 
-    /** @param withFiles whether the run's JTLs, dashboards and log come along, or only its summary.json */
-    static Page build(RecordedRun run, BetweenRuns betweenRuns, Path siteRoot, boolean withFiles) throws IOException {
+    /**
+     * @param step      the run in its trend series: what it was judged against and what regressed, or null
+     * @param withFiles whether the run's JTLs, dashboards and log come along, or only its summary.json
+     */
+    static Page build(RecordedRun run, BetweenRuns betweenRuns, Trends.Step step, Path siteRoot, boolean withFiles) throws IOException {
         String dir = run.page().substring(0, run.page().lastIndexOf('/'));
         Path copied = siteRoot.resolve(dir);
         if (withFiles) {
@@ -107,11 +111,20 @@ final class RunPage {
         model.put("timeline", timeline);
         model.put("run", run);
         model.put("summary", s);
-        model.put("environment", Views.properties(s.environment()));
-        model.put("seed", Views.properties(s.seed()));
-        model.put("telemetry", Views.properties(s.telemetry()));
-        model.put("product", s.service() == null ? null : Views.properties(s.service().product()));
-        model.put("protocol", run.protocol());
+        model.put("environment", RunFacts.environment(run));
+        model.put("step", step);
+        model.put("baselinePage", step == null || step.baselineRun() == null ? null : step.baselineRun().page());
+        model.put("judged", step == null ? 0 : step.judged().size());
+        model.put("worse", step == null ? List.of() : TrendsPage.worse(run, step.baselineRun(), step.judged()));
+        model.put("seed", s.seed());
+        model.put("seedPhases", s.seed() == null ? Map.of() : RunFacts.phases(s.seed().phases()));
+        model.put("loadedPhases", s.seed() == null || s.seed().loaded() == null ? Map.of() : RunFacts.phases(s.seed().loaded().phases()));
+        model.put("telemetry", s.telemetry());
+        model.put("pool", RunFacts.pool(s.telemetry()));
+        model.put("searchIndex", RunFacts.searchIndex(s.telemetry()));
+        model.put("product", RunFacts.product(s.service()));
+        model.put("overHttp", run.protocol().http());
+        model.put("protocol", run.protocol().words());
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
         model.put("settling", settling(s));
@@ -137,11 +150,11 @@ final class RunPage {
         List<String> row = new ArrayList<>(List.of(label));
         for (double v : new double[] {stats.samples(), stats.errors(), stats.throughput(), stats.mean(), stats.min(), stats.p50(),
                 stats.p90(), stats.p95(), stats.p99(), stats.p999(), stats.max()}) {
-            row.add(Table.number(v));
+            row.add(row.size() <= 2 ? Format.count(v) : Format.figure(v));
         }
-        row.add(Table.number(stats.errorRate() * 100));
-        row.add(Table.number(stats.server() == null ? Double.NaN : stats.server().p50()));
-        row.add(Table.number(stats.server() == null ? Double.NaN : stats.server().p99()));
+        row.add(Format.figure(stats.errorRate() * 100));
+        row.add(Format.figure(stats.server() == null ? Double.NaN : stats.server().p50()));
+        row.add(Format.figure(stats.server() == null ? Double.NaN : stats.server().p99()));
         return row;
     }
 
@@ -184,24 +197,24 @@ final class RunPage {
         double errorRate = run.figure(RunStatistics.ALL, "errorRate");
         if (samples > 0) {
             double errors = Math.round(errorRate * samples);
-            parts.add((errors > 0 ? Contrast.value(errors) + " errors" : "no errors") + " in " + Contrast.value(samples) + " requests");
+            parts.add((errors > 0 ? Format.plural((long) errors, "error") : "no errors") + " in " + Format.count(samples) + " requests");
         } else if (errorRate >= 0) {
-            parts.add(errorRate > 0 ? Contrast.value(errorRate * 100) + " % errors" : "no errors");
+            parts.add(errorRate > 0 ? Format.figure(errorRate * 100) + " % errors" : "no errors");
         }
         Map<String, Interval> cpu = ranComponents(run);
         Interval system = cpu.get(Cost.SYSTEM_UNDER_TEST);
         if (system != null) {
             Interval jmeter = cpu.get("jmeter");
-            parts.add(Contrast.value(system.value()) + " µs of CPU per request in the system under test"
-                    + (jmeter == null ? "" : ", " + Contrast.value(jmeter.value()) + " µs in JMeter"));
+            parts.add(Format.figure(system.value()) + " µs of CPU per request in the system under test"
+                    + (jmeter == null ? "" : ", " + Format.figure(jmeter.value()) + " µs in JMeter"));
         }
         return String.join("; ", parts) + ".";
     }
 
     private static String figure(RecordedRun run, String figure, String unit) {
         Interval i = run.record().intervals().isEmpty() ? null : run.interval(RunStatistics.ALL, figure);
-        return i == null ? Contrast.value(run.figure(RunStatistics.ALL, figure)) + " " + unit
-                : Contrast.value(i.value()) + " " + unit + " [" + Contrast.value(i.low()) + ", " + Contrast.value(i.high()) + "]";
+        return i == null ? Format.figure(run.figure(RunStatistics.ALL, figure)) + " " + unit
+                : Format.figure(i.value()) + " " + unit + " [" + Format.figure(i.low()) + ", " + Format.figure(i.high()) + "]";
     }
 
     /** Per label, the pooled figures with their intervals ({@code intervals}: within the run, or between runs), as the tables show them. */
@@ -214,10 +227,11 @@ final class RunPage {
             List<String> cells = new ArrayList<>();
             for (String f : POOLED) {
                 Interval i = intervals.apply(label, f);
-                cells.add(i == null ? "–" : Table.number(i.value()) + " [" + Table.number(i.low()) + ", " + Table.number(i.high()) + "]");
+                cells.add(
+                        i == null ? "–" : Format.figure(i.value()) + " [" + Format.figure(i.low()) + ", " + Format.figure(i.high()) + "]");
             }
-            out.add(new Pooled(label, Table.number(figures.getOrDefault("samples", Double.NaN)),
-                    Table.number(figures.getOrDefault("errorRate", Double.NaN) * 100), cells));
+            out.add(new Pooled(label, Format.count(figures.getOrDefault("samples", Double.NaN)),
+                    Format.figure(figures.getOrDefault("errorRate", Double.NaN) * 100), cells));
         });
         return out;
     }
@@ -230,8 +244,8 @@ final class RunPage {
             List<String> parts = brief(rep);
             double t = rep.figure(RunRecord.ALL, "throughput");
             if (Double.isFinite(t)) {
-                parts.add("ALL " + Table.number(t) + " req/s" + (median > 0 ? String.format(Locale.ROOT, ", %.2f of the measured"
-                        + " repetitions' median", t / median) : ""));
+                parts.add("ALL " + Format.figure(t) + " req/s" + (median > 0 ? ", " + Format.figure(t / median) + " of the measured"
+                        + " repetitions' median" : ""));
             }
             out.add("Settling repetition " + rep.repetition() + (parts.isEmpty() ? "" : ": " + String.join("; ", parts)));
         }
@@ -243,11 +257,11 @@ final class RunPage {
         List<String> out = new ArrayList<>();
         WarmUp w = rep.warmup();
         if (w != null) {
-            out.add("warm-up " + Table.number(w.seconds()) + " s" + (w.steady()
-                    ? ", steady after " + Table.number(w.steadyAfterSeconds()) + " s" : ", not steady (capped)"));
+            out.add("warm-up " + Format.figure(w.seconds()) + " s" + (w.steady()
+                    ? ", steady after " + Format.figure(w.steadyAfterSeconds()) + " s" : ", not steady (capped)"));
         }
         if (rep.measuredSeconds() != null) {
-            out.add("measured " + Table.number(rep.measuredSeconds()) + " s");
+            out.add("measured " + Format.figure(rep.measuredSeconds()) + " s");
         }
         RepetitionCost c = rep.cost();
         if (c != null) {
@@ -256,8 +270,8 @@ final class RunPage {
                 ComponentCost component = c.components().get(k);
                 sut += component == null ? 0 : component.cpuUsPerRequest();
             }
-            out.add("system CPU " + Table.number(sut) + " µs/request, others " + Table.number(c.machine().othersPct())
-                    + "% of the machine");
+            out.add("system CPU " + Format.figure(sut) + " µs/request, others " + Format.figure(c.machine().othersPct())
+                    + " % of the machine");
         }
         return out;
     }
@@ -276,9 +290,9 @@ final class RunPage {
         List<SpreadRow> out = new ArrayList<>();
         spread.forEach((label, figures) -> figures.forEach((figure, x) -> {
             String pct = TICKED.contains(figure) && x.max() - x.min() <= CLOCK_MS
-                    ? "within the clock's " + Table.number(CLOCK_MS) + " ms"
-                    : String.format(Locale.ROOT, "%.1f %%", x.spreadPct());
-            out.add(new SpreadRow(label, figure, Table.number(x.median()), Table.number(x.min()), Table.number(x.max()), pct));
+                    ? "within the clock's " + Format.figure(CLOCK_MS) + " ms"
+                    : Format.figure(x.spreadPct()) + " %";
+            out.add(new SpreadRow(label, figure, Format.figure(x.median()), Format.figure(x.min()), Format.figure(x.max()), pct));
         }));
         return out;
     }
@@ -297,19 +311,16 @@ final class RunPage {
         }
         Chart.Axis repetition = new Chart.Axis("repetition", false, true);
         List<Chart.Series> lines = new ArrayList<>();
-        p95.forEach((label, points) -> lines.add(new Chart.Series(label, Chart.colour(lines.size()), label.equals(RunRecord.ALL),
-                points)));
+        p95.forEach((label, points) -> lines.add(new Chart.Series(label, Chart.colour(label, lines.size()), false, points)));
         return List.of(new Chart(id + "-repetitions-throughput", "Throughput of each repetition, all operations", Chart.LINE,
-                repetition, new Chart.Axis("req/s", false, true), List.of(new Chart.Series("ALL", Chart.colour(0), false, throughput))),
+                repetition, new Chart.Axis("req/s", false, true), List.of(new Chart.Series("ALL", Chart.ALL, false, throughput))),
                 new Chart(id + "-repetitions-p95", "p95 of each repetition, per operation (whole ms)", Chart.LINE, repetition,
                         new Chart.Axis("p95 (ms)", true, true), lines));
     }
 
     /** A search engine beside PostgreSQL ran: the run names one (older records without the parameter: as their cost says). */
     static boolean ranEngine(RecordedRun run) {
-        String search = run.parameter("search");
-        return search.isEmpty() ? run.record().cost() != null && run.record().cost().cpuUsPerRequest().containsKey(ENGINE)
-                : !search.equals("sql");
+        return run.ranEngine();
     }
 
     /** Each component's CPU per request, leaving out the engine of a run without one: what did not run is not a zero. */
@@ -327,7 +338,7 @@ final class RunPage {
     }
 
     /** The search engine's component in a cost account. */
-    static final String ENGINE = "engine";
+    static final String ENGINE = RecordedRun.ENGINE;
 
     /** CPU µs per request of each component, with the interval as two more bars' worth of numbers in the table. */
     private static Chart cost(String id, Map<String, Interval> cpu) {
@@ -367,7 +378,7 @@ final class RunPage {
             for (Distribution.Point p : d.percentiles()) {
                 points.add(new Chart.Point("p" + Table.number(p.percentile()), Math.max(p.millis(), 0.5)));
             }
-            series.add(new Chart.Series(label, Chart.colour(series.size()), label.equals(RunRecord.ALL), points));
+            series.add(new Chart.Series(label, Chart.colour(label, series.size()), false, points));
         });
         return new Chart(id + "-percentiles", "Percentile curve, " + which, Chart.LINE, new Chart.Axis("percentile", false, false),
                 new Chart.Axis("latency (ms)", true, true), series);

@@ -1,7 +1,8 @@
 package io.idbench.site;
 
 import io.idbench.record.RunRecord;
-
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunHistory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

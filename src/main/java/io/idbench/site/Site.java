@@ -5,6 +5,11 @@ import io.idbench.common.ProcessLock;
 import io.idbench.config.ConfigException;
 import io.idbench.record.BetweenRuns;
 import io.idbench.results.BetweenRunIntervals;
+import io.idbench.results.LastNight;
+import io.idbench.results.NightlyVerdict;
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunHistory;
+import io.idbench.results.Trends;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -57,6 +62,7 @@ public final class Site {
     private Path output = DEFAULT_OUTPUT;
     private double tolerancePct = DEFAULT_TOLERANCE;
     private Path baselines;
+    private String repository;
     private PrintStream progress = new PrintStream(PrintStream.nullOutputStream());
 
     public Site withResults(Path directory) {
@@ -80,6 +86,16 @@ public final class Site {
         return this;
     }
 
+    /**
+     * The repository's web address ({@code https://github.com/<owner>/<name>}): commits and the range since the night before
+     * link to it. Without one they are named, not linked.
+     */
+    public Site withRepository(String url) {
+        repository = url == null || url.isBlank() ? null
+                : url.strip().replaceFirst("^git@([^:/]+):", "https://$1/").replaceFirst("\\.git$", "").replaceFirst("/+$", "");
+        return this;
+    }
+
     public Site withRunFiles(RunFiles which) {
         runFiles = which;
         return this;
@@ -91,12 +107,16 @@ public final class Site {
     }
 
     /** Writes the site and returns the verdict of the newest runs. */
-    public Verdict generate() throws IOException {
+    public NightlyVerdict generate() throws IOException {
         if (results.isEmpty()) {
             throw new ConfigException("no results directory given");
         }
         if (!(tolerancePct >= 0)) {
             throw new ConfigException("tolerance must be at least 0, was " + tolerancePct);
+        }
+        if (repository != null && !repository.matches("https?://[^\\s\"<>]+")) {
+            throw new ConfigException("the repository must be a web address (https://github.com/<owner>/<name>), was '" + repository
+                    + "'");
         }
         if (baselines != null && !Files.isDirectory(baselines)) {
             throw new ConfigException("the baselines directory " + baselines + " does not exist");
@@ -112,7 +132,7 @@ public final class Site {
                 + " is being written by another idbench (" + holder + "): waiting up to " + WRITER_WAIT.toSeconds() + " s"))) {
             removeLeftovers(output.toAbsolutePath().normalize());
             Path staging = output.toAbsolutePath().normalize().resolveSibling("." + name + ".staging-" + ProcessHandle.current().pid());
-            Verdict verdict = write(staging);
+            NightlyVerdict verdict = write(staging);
             swap(staging, output.toAbsolutePath().normalize());
             progress.println("[site] written: " + output.resolve("index.html"));
             return verdict;
@@ -148,51 +168,53 @@ public final class Site {
     }
 
     /** Writes the whole site into {@code into}, emptied first. */
-    private Verdict write(Path into) throws IOException {
+    private NightlyVerdict write(Path into) throws IOException {
         RunHistory history = RunHistory.load(results);
         history.skipped().forEach(s -> progress.println("[site] skipped unreadable run " + s));
         progress.println("[site] " + history.all().size() + " runs from " + results + " -> " + output);
         FileTrees.empty(into);
         SiteWriter writer = new SiteWriter(into, NAVIGATION);
         writer.copyAssets();
-        TrendsPage.Trends trends = TrendsPage.compute(history, tolerancePct, baselines);
+        Trends trends = Trends.compute(history, tolerancePct, baselines);
+        TrendsPage.Night night = TrendsPage.night(LastNight.of(history, trends), repository);
         Published2018 published = Published2018.load();
         writer.write(OverviewPage.build(history, trends.verdict()));
-        writer.write(FindingsPage.build(history, published, trends.verdict()));
+        writer.write(FindingsPage.build(history, published, trends.verdict(), night));
         writer.write(ScalingPage.build(history));
         writer.write(Versus2018Page.build(history, published));
-        writer.write(TrendsPage.build(trends));
+        writer.write(TrendsPage.build(trends, night));
         writer.write(StudiesPage.build(history));
         writer.write(RunsPage.build(history));
-        Map<RecordedRun, List<RecordedRun>> seriesOf = new HashMap<>();
-        history.series().values().forEach(series -> series.forEach(r -> seriesOf.put(r, series)));
-        writer.write(ComparePage.build(history, r -> betweenRuns(r, seriesOf.getOrDefault(r, List.of()))));
+        writer.write(ComparePage.build(history, r -> betweenRuns(r, history.all())));
         Set<RecordedRun> withFiles = switch (runFiles) {
             case ALL -> new HashSet<>(history.all());
             case LATEST -> new HashSet<>(history.latest());
             case NONE -> Set.of();
         };
+        Map<RecordedRun, Trends.Step> steps = new HashMap<>();
+        trends.series().forEach(s -> s.steps().forEach(st -> steps.put(st.run(), st)));
         int n = 0;
         for (RecordedRun run : history.all()) {
-            writer.write(RunPage.build(run, betweenRuns(run, seriesOf.getOrDefault(run, List.of())), into, withFiles.contains(run)));
+            writer.write(RunPage.build(run, betweenRuns(run, history.all()), steps.get(run), into, withFiles.contains(run)));
             if (++n % 25 == 0) {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }
         }
-        trends.verdict().write(into);
+        VerdictFiles.write(trends.verdict(), into);
         return trends.verdict();
     }
 
     /**
-     * The run's between-runs intervals: as recorded, or (a record from before they were) with the noise estimated from the
-     * other runs of its series.
+     * The run's intervals for setting it beside a separate run: its own with the run-to-run noise measured on its machine
+     * among runs of one code ({@link io.idbench.results.RunNoise#sameCode}) over the whole history, which a record's own
+     * (from the runs beside it when it was recorded) may not have had; as recorded for a run without intervals.
      */
-    private static BetweenRuns betweenRuns(RecordedRun run, List<RecordedRun> series) {
-        if (run.record().betweenRuns() != null || run.record().intervals().isEmpty()) {
+    private static BetweenRuns betweenRuns(RecordedRun run, List<RecordedRun> history) {
+        if (run.record().intervals().isEmpty()) {
             return run.record().betweenRuns();
         }
-        return BetweenRunIntervals.of(run.record(), series.stream().map(RecordedRun::record).toList(), List.of(run.record()),
-                "the other runs of this series, when the site was built");
+        return BetweenRunIntervals.of(run.record(), io.idbench.results.RunNoise.sameCode(history.stream().map(RecordedRun::record)
+                .toList(), run.record(), run.record()));
     }
 
     private static Map<String, String> nav(String file, String title) {

@@ -37,7 +37,7 @@ final class SiteWriter {
         ClasspathLoader loader = new ClasspathLoader(SiteWriter.class.getClassLoader());
         loader.setPrefix(FILES + "templates");
         loader.setSuffix(".peb");
-        this.engine = new PebbleEngine.Builder().loader(loader).build();
+        this.engine = new PebbleEngine.Builder().loader(loader).extension(new FormatExtension()).build();
     }
 
     void write(Page page) {
@@ -46,6 +46,7 @@ final class SiteWriter {
         context.put("root", page.root());
         context.put("navigation", navigation);
         context.put("chartJson", chartJson(page.charts()));
+        context.put("setJson", setJson(page.sets()));
         StringWriter html = new StringWriter();
         try {
             engine.getTemplate(page.template()).evaluate(html, context);
@@ -56,6 +57,7 @@ final class SiteWriter {
             throw new UncheckedIOException(e);
         }
         page.charts().forEach(c -> c.table().writeCsv(root));
+        page.sets().forEach(set -> set.charts().forEach(c -> c.table().writeCsv(root)));
         page.tables().forEach(t -> t.writeCsv(root));
     }
 
@@ -65,6 +67,27 @@ final class SiteWriter {
         for (Chart c : charts) {
             try {
                 out.put(c.id(), Json.mapper().writeValueAsString(c).replace("</", "<\\/"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
+
+    /** Each chart set's views as JSON by id: a list of views, each a name and its panels' charts (null for an empty panel). */
+    private static Map<String, String> setJson(List<ChartSet> sets) {
+        Map<String, String> out = new HashMap<>();
+        for (ChartSet set : sets) {
+            List<Map<String, Object>> views = new java.util.ArrayList<>();
+            for (ChartSet.View v : set.views()) {
+                List<Chart> panels = v.charts().stream().map(c -> c.series().isEmpty() ? null : c).toList();
+                Map<String, Object> view = new java.util.LinkedHashMap<>();
+                view.put("name", v.name());
+                view.put("panels", panels);
+                views.add(view);
+            }
+            try {
+                out.put(set.id(), Json.mapper().writeValueAsString(views).replace("</", "<\\/"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,7 +1,8 @@
 package io.idbench.site;
 
 import io.idbench.config.Plan;
-
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunHistory;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.ScenarioNames;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.function.Function;
 /**
  * The other three studies of docs/workload.md: plan 4 as Stellio reported it (threads x size -> req/s and
  * p95, per operation), plan 2's read flood against the size (the Apicurio claim: read latency does
- * not depend on it), and plan 3's members operations against the size.
+ * not depend on it), and plan 3's members operations against the size, each a chart with a chooser of figure (and
+ * operation), none drawn before a strategy ran at two sizes.
  */
 final class StudiesPage {
 
@@ -27,37 +29,49 @@ final class StudiesPage {
     }
 
     static Page build(RunHistory history) {
-        List<Chart> charts = new ArrayList<>();
         boolean machines = history.machines().size() > 1;
-        Function<RecordedRun, String> machine = r -> machines ? " (" + r.machine() + ")" : "";
-        Map<String, String> colours = new HashMap<>();
+        Function<RecordedRun, String> machine = r -> machines ? " (" + r.machineLabel() + ")" : "";
+        Map<String, ScalingCharts.Style> styles = new HashMap<>();
+        Function<String, ScalingCharts.Style> style = name -> styles.computeIfAbsent(name,
+                n -> new ScalingCharts.Style(Chart.colour(styles.size()), false));
+        List<ChartSet> sets = new ArrayList<>();
 
         List<RecordedRun> flood = history.latestComplete(r -> r.plan() == Plan.READ_FLOOD, RecordedRun::openModel);
         Function<RecordedRun, String> model = r -> r.series() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s"
                 : ", closed " + r.threads() + " threads") + machine.apply(r);
-        if (!flood.isEmpty()) {
-            charts.add(ScalingCharts.chart("read-flood-latency", "Read flood: latency against size", flood, RunStatistics.ALL, model,
-                    List.of(ScalingCharts.P50, ScalingCharts.P95), "ms", colours));
-            charts.add(ScalingCharts.chart("read-flood-throughput", "Read flood: throughput against size", flood, RunStatistics.ALL, model,
-                    List.of(ScalingCharts.THROUGHPUT), "req/s", colours));
-        }
+        ChartSet floodSet = set("read-flood", "Read flood against the identities", flood, List.of(RunStatistics.ALL), model, style);
 
         List<RecordedRun> members = history.latestComplete(r -> r.plan() == Plan.MEMBERS);
-        List<Chart> memberCharts = new ArrayList<>();
-        for (String op : RecordedRun.operations(members)) {
-            memberCharts.add(ScalingCharts.chart("members-" + Chart.slug(op), "Members: " + op, members, op,
-                    r -> r.series() + machine.apply(r), List.of(ScalingCharts.P50, ScalingCharts.P95), "ms", colours));
+        ChartSet memberSet = set("members", "Members against the identities", members, RecordedRun.operations(members),
+                r -> r.series() + machine.apply(r), style);
+        for (ChartSet s : new ChartSet[] {floodSet, memberSet}) {
+            if (s != null) {
+                sets.add(s);
+            }
         }
-        charts.addAll(memberCharts);
 
         List<RecordedRun> queries = history.latestComplete(r -> r.plan() == Plan.QUERY_VALUES, RecordedRun::threads);
-        Map<String, Object> model2 = new LinkedHashMap<>();
-        model2.put("flood", flood);
-        model2.put("floodCharts", charts.subList(0, flood.isEmpty() ? 0 : 2));
-        model2.put("memberCharts", memberCharts);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("flood", flood);
+        m.put("floodSet", floodSet);
+        m.put("members", members);
+        m.put("memberSet", memberSet);
         List<StellioTable> stellio = stellio(queries);
-        model2.put("stellio", stellio);
-        return new Page("studies.html", "studies", "Studies", model2, charts, stellio.stream().map(StellioTable::table).toList());
+        m.put("stellio", stellio);
+        return new Page("studies.html", "studies", "Studies", m, List.of(), stellio.stream().map(StellioTable::table).toList(), sets);
+    }
+
+    /** A chart of each operation and figure against the size, one line per group; null when no group ran at two sizes. */
+    private static ChartSet set(String id, String title, List<RecordedRun> runs, List<String> operations,
+            Function<RecordedRun, String> group, Function<String, ScalingCharts.Style> style) {
+        List<ChartSet.View> views = new ArrayList<>();
+        for (String op : operations) {
+            ScalingCharts.FIGURES.forEach((figure, unit) -> views.add(new ChartSet.View(
+                    operations.size() > 1 ? op + " · " + figure : figure, List.of(ScalingCharts.chart(id + "-" + Chart.slug(op) + "-"
+                            + figure, op + ": " + figure, runs, op, group, figure, unit, style)))));
+        }
+        boolean drawn = views.stream().flatMap(v -> v.charts().stream()).anyMatch(Chart::hasLine);
+        return drawn ? new ChartSet(id, title, operations.size() > 1 ? "Operation and figure" : "Figure", List.of(""), views) : null;
     }
 
     private static List<StellioTable> stellio(List<RecordedRun> runs) {
@@ -78,15 +92,15 @@ final class StudiesPage {
                     List<String> row = new ArrayList<>(List.of(op, ScenarioNames.size(size)));
                     for (int t : threads) {
                         RecordedRun r = group.stream().filter(x -> x.users() == size && x.threads() == t).findFirst().orElse(null);
-                        row.add(r == null ? "" : Table.number(Math.round(r.figure(op, "throughput") * 10) / 10.0));
-                        row.add(r == null ? "" : Table.number(r.figure(op, "p95")));
+                        row.add(r == null ? "" : Format.figure(r.figure(op, "throughput")) + (r.trustworthy() ? "" : " (disturbed)"));
+                        row.add(r == null ? "" : Format.figure(r.figure(op, "p95")));
                     }
                     rows.add(row);
                 }
             }
             RecordedRun first = group.get(0);
             String id = "stellio-" + (out.size() + 1) + "-" + Chart.slug(first.axes());
-            out.add(new StellioTable(id, first.machine(), first.axes(), threads, new Table(id, header, rows)));
+            out.add(new StellioTable(id, first.machineLabel(), first.axes(), threads, new Table(id, header, rows)));
         }
         return out;
     }

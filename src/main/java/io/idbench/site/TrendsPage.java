@@ -1,344 +1,264 @@
 package io.idbench.site;
 
-import io.idbench.config.ConfigException;
-import io.idbench.record.Environment;
-import io.idbench.record.RecordFile;
-import io.idbench.record.RunRecord;
-import io.idbench.results.Bootstrap;
-import io.idbench.results.ChangePoints;
-import io.idbench.results.Comparison;
-import io.idbench.results.RunNoise;
+import io.idbench.results.LastNight;
+import io.idbench.results.NightlyVerdict;
+import io.idbench.results.RecordedRun;
 import io.idbench.results.RunStatistics;
-import io.idbench.results.RunVerdict;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.idbench.results.Trends;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Per scenario (on one machine, in one shape), p95, throughput and the system's CPU per request of
- * each operation over successive runs. Every trustworthy run (complete, not disturbed, no
- * handicap) is judged against its baseline (the committed file {@code <baselines>/<scenario>.json}
- * when there is one, otherwise the previous trustworthy run) by the rules of {@code idbench
- * compare}; over the whole series, E-divisive change points find steps that one pair of runs would
- * not show, and ignore a single odd night. Regressions and steps are flagged in red.
+ * The trends page, from {@link Trends}: last night first (its date, the commits since the night before, every figure judged
+ * with its interval, the worst first and the improvements too, and the runs no verdict judged, with why), then per series a
+ * chart with a chooser of figure (p50, p95, p99, throughput, the system's CPU per request), every operation a line, where a
+ * regression is red, the first run of new code a triangle, and a disturbed or handicapped run a grey cross apart from the
+ * lines; the series' runs with their verdicts, and its steps.
  */
 final class TrendsPage {
-    /** The figures whose history is searched for steps. */
-    static final List<String> STEP_FIGURES = List.of("p50", "p95", "throughput", "serverP50");
-    private static final double ALPHA = io.idbench.results.Verdict.DEFAULT_ALPHA;
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEEE d MMMM yyyy", java.util.Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("d MMM HH:mm", java.util.Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    /** The figures a series' chooser offers, with their axis titles. */
+    static final Map<String, String> FIGURES = figures();
 
     private TrendsPage() {
     }
 
-    /**
-     * One run of a series: what it was compared with, the regressions found, the figures to flag
-     * (label|figure), and why it was not judged (disturbed, handicapped), or null.
-     */
-    record Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note, List<Verdict.Judged> judged) {
-        Step(RecordedRun run, String baseline, List<String> regressions, Set<String> flagged, String note) {
-            this(run, baseline, regressions, flagged, note, List.of());
-        }
+    private static Map<String, String> figures() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("p95", "p95 (ms)");
+        m.put("p99", "p99 (ms)");
+        m.put("p50", "p50 (ms)");
+        m.put("throughput", "throughput (req/s)");
+        m.put("systemCpuUs", "CPU µs per request, system under test");
+        return m;
+    }
 
-        public boolean regressed() {
-            return !regressions.isEmpty();
-        }
-
-        /** The regressions by operation, in the order found: "Create new user" -> ["p95 +12.0% [+5.1%, +19.3%]", …]. */
-        public Map<String, List<String>> byOperation() {
-            List<String> labels = flagged.stream().map(f -> f.substring(0, f.lastIndexOf('|'))).distinct()
-                    .sorted(Comparator.comparingInt(String::length).reversed()).toList();
-            Map<String, List<String>> out = new LinkedHashMap<>();
-            for (String line : regressions) {
-                String label = labels.stream().filter(l -> line.startsWith(l + " ")).findFirst().orElse("");
-                out.computeIfAbsent(label, k -> new ArrayList<>()).add(label.isEmpty() ? line : line.substring(label.length() + 1));
-            }
-            return out;
-        }
+    /** Last night as the page and the landing page say it. */
+    record Night(String date, String span, String batch, String range, String rangeLink, int regressions, int improvements,
+            int judged, String why, List<NightRow> rows, List<String> unjudged, List<Holding> holding) {
     }
 
     /**
-     * A step in a series' history: a figure of a label changed at a run, by so much, with the test's p-value. {@code commits}:
-     * where the code changed between the runs either side of the step ({@code a1b2c3d..e4f5a6b}); null when both ran the same
-     * code, so that the step is the machine's (as is every step of its speed probe), neither worse nor better.
+     * The steps for the worse that still hold in one scenario's history: since which run, in which commits, all operations'
+     * figures first, and every one.
      */
-    record Change(String label, String figure, RecordedRun at, double before, double after, double changePct, double p, boolean worse,
-            boolean holds, String commits) {
-        public boolean machine() {
-            return commits == null;
-        }
-
-        public String brief() {
-            if (machine()) {
-                return String.format(Locale.ROOT, "%s %s moved %+.1f%% at %s, among runs of the same code: the machine's (p=%.3f)",
-                        label, figure, changePct, at.runId(), p);
-            }
-            return String.format(Locale.ROOT, "%s %s %s %+.1f%% since %s, code changed in %s (p=%.3f)", label, figure,
-                    worse ? "worse" : "better", changePct, at.runId(), commits, p);
-        }
+    record Holding(String scenario, String since, String commits, String all, List<String> each) {
     }
 
-    record Series(String id, String machine, String scenario, String shape, List<Step> steps, List<Change> changes, List<Chart> charts) {
-        public Step latest() {
-            return steps.get(steps.size() - 1);
-        }
-
-        /** The steps where the code changed: the findings of the history. */
-        public List<Change> codeChanges() {
-            return changes.stream().filter(c -> !c.machine()).toList();
-        }
-
-        /** The steps among runs of one code, and of the speed probe: how the machine moved. */
-        public List<Change> machineChanges() {
-            return changes.stream().filter(Change::machine).toList();
-        }
+    /** One figure judged last night. */
+    record NightRow(RecordedRun run, String operation, String figure, String change, String values, String samples, String verdict,
+            String css) {
     }
 
-    record Trends(List<Series> series, Verdict verdict) {
-    }
-
-    static Trends compute(RunHistory history, double minEffectPct, Path baselines) {
-        List<Series> all = new ArrayList<>();
-        List<Verdict.Entry> latest = new ArrayList<>();
-        for (List<RecordedRun> runs : history.series().values()) {
-            RecordedRun first = runs.get(0);
-            RunRecord committed = committedBaseline(baselines, first.scenario());
-            List<Step> steps = new ArrayList<>();
-            List<RecordedRun> trusted = new ArrayList<>();
-            for (RecordedRun r : runs) {
-                RecordedRun previous = comparable(trusted, r, minEffectPct);
-                Step step = step(r, committed, committed != null ? baselines.resolve(first.scenario() + ".json").toString() : null,
-                        previous, minEffectPct, runs);
-                if (committed == null && previous == null && step.note() == null) {
-                    List<RecordedRun> otherCode = trusted.stream().filter(t -> changeBetween(t, r) != null).toList();
-                    if (!otherCode.isEmpty()) {
-                        step = new Step(r, null, List.of(), Set.of(), "no earlier run of other code on a machine this fast (the speed"
-                                + " probe): " + RunVerdict.speedMismatch(otherCode.get(otherCode.size() - 1).record(), r.record(),
-                                        minEffectPct));
-                    } else if (!trusted.isEmpty()) {
-                        step = new Step(r, null, List.of(), Set.of(), "the same code as every earlier run (" + r.commit()
-                                + "): what differs between them is the machine's");
-                    }
-                }
-                steps.add(step);
-                if (r.trustworthy()) {
-                    trusted.add(r);
-                }
-            }
-            List<Change> changes = new ArrayList<>(changes(atTypicalSpeed(runs, minEffectPct), minEffectPct));
-            changes.addAll(probeSteps(runs, minEffectPct));
-            String id = "trend-" + (all.size() + 1) + "-" + Chart.slug(first.scenario());
-            Set<String> stepped = new HashSet<>();
-            changes.stream().filter(c -> c.worse() && !c.machine())
-                    .forEach(c -> stepped.add(c.at().runId() + "|" + c.label() + "|" + c.figure()));
-            List<Chart> charts = runs.size() < 2 ? List.of()
-                    : List.of(chart(id, first.scenario(), steps, stepped, "p95", "p95 (ms)", true),
-                            chart(id, first.scenario(), steps, stepped, "throughput", "throughput (req/s)", true));
-            Series s = new Series(id, first.machine(), first.scenario(), first.shape(), steps, changes, charts);
-            all.add(s);
-            Step last = s.latest();
-            List<String> holding = last.note() != null ? List.of()
-                    : changes.stream().filter(c -> c.worse() && c.holds() && !c.machine()).map(Change::brief).toList();
-            latest.add(new Verdict.Entry(last.run(), last.baseline(), last.regressions(), holding, last.note(), last.judged()));
+    /** @param repository the repository's web address (GitHub's), for links to the commits; null for none */
+    static Night night(LastNight n, String repository) {
+        if (n == null) {
+            return null;
         }
-        return new Trends(all, new Verdict(minEffectPct, latest));
+        String range = range(n.fromCommits(), n.toCommits());
+        String link = repository == null || n.fromCommits().size() != 1 || n.toCommits().size() != 1
+                || n.fromCommits().equals(n.toCommits()) ? null
+                        : repository + "/compare/" + n.fromCommits().get(0) + "..." + n.toCommits().get(0);
+        List<NightRow> rows = new ArrayList<>();
+        for (LastNight.Row r : n.changes()) {
+            var c = r.change();
+            String verdict = r.regression() ? "worse"
+                    : r.improvement() ? "better" : c.significant() ? "changed, below 5 %" : "no measurable change";
+            rows.add(new NightRow(r.step().run(), c.label(), c.figure(), Format.change(c.changePct(), c.lowPct(), c.highPct()),
+                    Format.figure(c.baseline()) + " → " + Format.figure(c.run()), Format.count(r.samplesBefore()) + " → "
+                            + Format.count(r.samplesAfter()),
+                    verdict, r.regression() ? "regressed" : r.improvement() ? "improved" : ""));
+        }
+        List<String> unjudged = n.unjudged().stream().map(s -> s.run().scenario() + " " + s.run().runId() + ": "
+                + (s.note() != null ? s.note() : "a first run, nothing to judge it against")).toList();
+        long judged = n.steps().stream().filter(Trends.Step::judgedAgainstBaseline).count();
+        String why = judged > 0 ? "" : n.steps().isEmpty() ? "no run" : n.unjudged().size() == 1 ? unjudged.get(0)
+                : "none of its " + Format.plural(n.steps().size(), "run") + " had a baseline of other code";
+        boolean oneDay = DAY.format(n.first()).equals(DAY.format(n.last()));
+        String span = n.first().equals(n.last()) ? TIME.format(n.last()) + " UTC"
+                : (oneDay ? TIME.format(n.first()) : SHORT.format(n.first())) + "–" + (oneDay ? TIME.format(n.last())
+                        : SHORT.format(n.last())) + " UTC";
+        Map<String, List<Trends.Shift>> byScenario = new LinkedHashMap<>();
+        n.holding().forEach(h -> byScenario.computeIfAbsent(h.at().scenario(), k -> new ArrayList<>()).add(h));
+        List<Holding> holding = new ArrayList<>();
+        byScenario.forEach((scenario, shifts) -> {
+            Trends.Shift first = shifts.get(0);
+            String all = String.join(", ", shifts.stream().filter(h -> h.label().equals(RunStatistics.ALL))
+                    .map(h -> h.figure() + " " + Format.change(h.changePct())).toList());
+            holding.add(new Holding(scenario, first.at().runId(), first.commits(), all, shifts.stream()
+                    .map(h -> h.label() + " " + h.figure() + " " + Format.change(h.changePct())).toList()));
+        });
+        return new Night(DATE.format(n.last()), span, n.batch(), range, link, n.regressions().size(), n.improvements().size(),
+                (int) judged, why, rows, unjudged, holding);
     }
 
     /**
-     * The newest earlier trustworthy run of other code on a machine as fast as this run's (the speed probe), or null: a run
-     * of the same code can differ only by the machine.
+     * "f456780..5173e89"; the one code when nothing was judged against another; "since f456780: a9f6162, 13abc82" when the
+     * night's runs measured several codes.
      */
-    private static RecordedRun comparable(List<RecordedRun> trusted, RecordedRun r, double minEffectPct) {
-        for (int i = trusted.size() - 1; i >= 0; i--) {
-            boolean sameCode = changeBetween(trusted.get(i), r) == null;
-            if (!sameCode && RunVerdict.speedMismatch(trusted.get(i).record(), r.record(), minEffectPct) == null) {
-                return trusted.get(i);
+    private static String range(List<String> from, List<String> to) {
+        List<String> a = from.stream().map(TrendsPage::shortCommit).distinct().toList();
+        List<String> b = to.stream().map(TrendsPage::shortCommit).distinct().toList();
+        if (a.isEmpty() || a.equals(b)) {
+            return String.join(", ", b);
+        }
+        return a.size() == 1 && b.size() == 1 ? a.get(0) + ".." + b.get(0) : "since " + String.join(", ", a) + ": " + String.join(", ", b);
+    }
+
+    private static String shortCommit(String c) {
+        return c == null || c.isEmpty() ? "unknown" : c.length() > 7 ? c.substring(0, 7) : c;
+    }
+
+    /** One series as the page shows it: the results' series and its chart set (none for a single run). */
+    record SeriesView(Trends.Series series, ChartSet charts, String id) {
+    }
+
+    static Page build(Trends trends, Night night) {
+        Map<String, Object> model = new LinkedHashMap<>();
+        List<SeriesView> views = new ArrayList<>();
+        List<ChartSet> sets = new ArrayList<>();
+        for (Trends.Series s : trends.series()) {
+            String id = "trend-" + s.number() + "-" + Chart.slug(s.scenario());
+            ChartSet set = s.steps().size() < 2 ? null : charts(id, s);
+            views.add(new SeriesView(s, set, id));
+            if (set != null) {
+                sets.add(set);
             }
         }
-        return null;
+        model.put("trends", views.stream().filter(v -> v.charts() != null).toList());
+        model.put("single", views.stream().filter(v -> v.charts() == null).toList());
+        model.put("verdict", trends.verdict());
+        model.put("regressed", regressed(trends.verdict()));
+        model.put("night", night);
+        return new Page("trends.html", "trends", "Trends", model, List.of(), List.of(), sets);
     }
 
-    /** The trustworthy runs whose machine ran within the minimum effect of the series' median speed: a history to search. */
-    private static List<RecordedRun> atTypicalSpeed(List<RecordedRun> runs, double minEffectPct) {
-        double[] probes = runs.stream().filter(RecordedRun::trustworthy).mapToDouble(r -> r.record().probeUs())
-                .filter(Double::isFinite).toArray();
-        if (probes.length == 0) {
-            return runs;
-        }
-        double median = Bootstrap.median(probes);
-        return runs.stream().filter(r -> !Double.isFinite(r.record().probeUs())
-                || Math.abs(r.record().probeUs() / median - 1) * 100 < minEffectPct).toList();
-    }
-
-    private static Step step(RecordedRun r, RunRecord committed, String committedName, RecordedRun previous, double minEffectPct,
-            List<RecordedRun> series) {
-        if (!r.trustworthy()) {
-            String why = r.disturbed() != null ? "disturbed: " + r.disturbed() : "handicapped (calibration): " + r.handicap();
-            return new Step(r, null, List.of(), Set.of(), why);
-        }
-
-        RunRecord base = committed != null ? committed : previous == null ? null : previous.record();
-        if (base == null) {
-            return new Step(r, null, List.of(), Set.of(), null);
-        }
-        // The series' other trustworthy runs tell how much a figure moves from night to night.
-        RunNoise noise = RunNoise.estimate(RunNoise.comparable(series.stream().map(RecordedRun::record).toList(), r.record(),
-                List.of(r.record(), base)), "this series");
-        RunVerdict.Outcome outcome = RunVerdict.judge(base, r.record(), minEffectPct, ALPHA, false, noise);
-        Set<String> flagged = new HashSet<>();
-        outcome.changes().stream().filter(io.idbench.record.Change::regression)
-                .forEach(c -> flagged.add(c.label() + "|" + c.figure()));
-        outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
-        List<Verdict.Judged> judged = new ArrayList<>();
-        outcome.changes().forEach(c -> judged.add(new Verdict.Judged(c.label(), c.figure(), c.regression(), c.brief(), c.line())));
-        outcome.deltas().forEach(d -> judged.add(new Verdict.Judged(d.label(), d.figure(), d.regression(),
-                String.format(Locale.ROOT, "%s %s %+.1f%%", d.label(), d.figure(), d.changePct()), d.line())));
-        return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(), outcome.regressions(), flagged,
-                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null, judged);
-    }
-
-    /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */
-    private static List<Change> changes(List<RecordedRun> runs, double minEffectPct) {
-        List<RecordedRun> trusted = runs.stream().filter(RecordedRun::trustworthy).toList();
-        List<Change> out = new ArrayList<>();
-        if (trusted.size() < 2 * ChangePoints.MIN_SEGMENT) {
-            return out;
-        }
-        Map<String, List<String>> figures = new LinkedHashMap<>();
-        for (String label : RecordedRun.operations(trusted)) {
-            figures.put(label, new ArrayList<>(STEP_FIGURES));
-        }
-        figures.computeIfAbsent(RunStatistics.ALL, l -> new ArrayList<>()).add("systemCpuUs");
-        figures.forEach((label, list) -> {
-            for (String figure : list) {
-                double[] values = trusted.stream().mapToDouble(r -> r.figure(label, figure)).toArray();
-                if (Arrays.stream(values).anyMatch(v -> !Double.isFinite(v))) {
-                    continue;
-                }
-                List<ChangePoints.ChangePoint> found = ChangePoints.find(values, ALPHA, minEffectPct, (label + figure).hashCode());
-                for (int i = 0; i < found.size(); i++) {
-                    ChangePoints.ChangePoint cp = found.get(i);
-                    boolean higherBetter = io.idbench.results.Verdict.HIGHER_IS_BETTER.contains(figure);
-                    boolean worse = higherBetter ? cp.changePct() < 0 : cp.changePct() > 0;
-                    out.add(new Change(label, figure, trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(), worse,
-                            i == found.size() - 1, codeChangeNear(trusted, cp.index())));
-                }
+    private static ChartSet charts(String id, Trends.Series s) {
+        Set<String> stepped = new HashSet<>();
+        s.changes().stream().filter(c -> c.worse() && !c.machine()).forEach(c -> stepped.add(c.at().runId() + "|" + c.label() + "|"
+                + c.figure()));
+        List<Chart> charts = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        FIGURES.forEach((figure, unit) -> {
+            Chart c = chart(id + "-" + Chart.slug(figure), s.scenario() + ": " + figure, s.steps(), stepped, figure, unit);
+            if (c.drawable()) {
+                charts.add(c);
+                names.add(figure);
             }
         });
-        return out;
+        return ChartSet.single(id, s.scenario() + " over its runs", "Figure", charts, names);
     }
 
-    /**
-     * What changed in the software measured between two runs: the commits ({@code a1b2c3d..e4f5a6b}, or the commit with
-     * other uncommitted changes), and the JDK, PostgreSQL or engine version; null when nothing did. A run that does not say
-     * which commit it built may have changed anything.
-     */
-    static String changeBetween(RecordedRun before, RecordedRun at) {
-        if (before.code().isEmpty() || at.code().isEmpty()) {
-            return "an unknown commit";
-        }
-        List<String> what = new ArrayList<>();
-        if (!before.code().equals(at.code())) {
-            what.add(before.commit() + ".." + at.commit() + (before.commit().equals(at.commit()) ? " (other uncommitted changes)" : ""));
-        }
-        Environment b = before.record().environment();
-        Environment a = at.record().environment();
-        version("JDK", b.jdk(), a.jdk(), what);
-        version("PostgreSQL", b.postgresql(), a.postgresql(), what);
-        version("the search engine", b.searchEngine(), a.searchEngine(), what);
-        return what.isEmpty() ? null : String.join(", ", what);
-    }
-
-    private static void version(String what, String before, String after, List<String> out) {
-        if (before != null && after != null && !before.equals(after)) {
-            out.add(what + " " + before + " → " + after);
-        }
-    }
-
-    /**
-     * What changed in the code at the step between runs {@code index - 1} and {@code index}, or at the boundary next to it
-     * (a step found among noisy runs may be placed one run off); null when the code is the same across all three.
-     */
-    static String codeChangeNear(List<RecordedRun> runs, int index) {
-        for (int at : new int[] {index, index - 1, index + 1}) {
-            if (at >= 1 && at < runs.size()) {
-                String change = changeBetween(runs.get(at - 1), runs.get(at));
-                if (change != null) {
-                    return change;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Steps of the machine's speed probe over the series' trustworthy runs: the machine's, whatever the code did. */
-    private static List<Change> probeSteps(List<RecordedRun> runs, double minEffectPct) {
-        List<RecordedRun> trusted = runs.stream().filter(r -> r.trustworthy() && Double.isFinite(r.record().probeUs())).toList();
-        if (trusted.size() < 2 * ChangePoints.MIN_SEGMENT) {
-            return List.of();
-        }
-        double[] probes = trusted.stream().mapToDouble(r -> r.record().probeUs()).toArray();
-        List<ChangePoints.ChangePoint> found = ChangePoints.find(probes, ALPHA, minEffectPct, "probeUs".hashCode());
-        List<Change> out = new ArrayList<>();
-        for (int i = 0; i < found.size(); i++) {
-            ChangePoints.ChangePoint cp = found.get(i);
-            out.add(new Change("speed probe", "probeUs", trusted.get(cp.index()), cp.before(), cp.after(), cp.changePct(), cp.p(),
-                    cp.changePct() > 0, i == found.size() - 1, null));
-        }
-        return out;
-    }
-
-    private static RunRecord committedBaseline(Path baselines, String scenario) {
-        if (baselines == null) {
-            return null;
-        }
-        Path file = baselines.resolve(scenario + ".json");
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        try {
-            return RecordFile.parse(file);
-        } catch (ConfigException e) {
-            throw new ConfigException("the baseline " + e.getMessage());
-        }
-    }
-
-    private static Chart chart(String id, String scenario, List<Step> steps, Set<String> stepped, String figure, String unit, boolean log) {
-        List<String> labels = RecordedRun.operations(steps.stream().map(Step::run).toList());
+    private static Chart chart(String id, String title, List<Trends.Step> steps, Set<String> stepped, String figure, String unit) {
+        List<RecordedRun> runs = steps.stream().map(Trends.Step::run).toList();
+        List<String> labels = figure.equals("systemCpuUs") ? List.of(RunStatistics.ALL) : RecordedRun.operations(runs);
         List<Chart.Series> lines = new ArrayList<>();
         int colour = 0;
         for (String label : labels) {
             List<Chart.Point> points = new ArrayList<>();
-            for (Step step : steps) {
+            String previousCode = null;
+            for (Trends.Step step : steps) {
                 RecordedRun r = step.run();
                 double v = r.figure(label, figure);
-                if (Double.isFinite(v)) {
-                    boolean flag = step.flagged().contains(label + "|" + figure)
-                            || stepped.contains(r.runId() + "|" + label + "|" + figure);
-                    points.add(Chart.Point.of(r.when() + " " + r.commit() + (step.note() != null ? " (no verdict)" : ""), r, label, figure,
-                            flag));
+                if (!r.trustworthy() || !Double.isFinite(v)) {
+                    continue;
                 }
+                boolean regressed = step.flagged().contains(label + "|" + figure) || stepped.contains(r.runId() + "|" + label + "|"
+                        + figure);
+                boolean newCode = previousCode != null && !previousCode.equals(r.code());
+                previousCode = r.code();
+                points.add(Chart.Point.of(x(r), r, label, figure, regressed ? Chart.Mark.REGRESSED : newCode ? Chart.Mark.CODE : null));
             }
-            lines.add(new Chart.Series(label, Chart.colour(colour++), label.equals(RunStatistics.ALL), points));
+            lines.add(new Chart.Series(label, Chart.colour(label, colour++), false, points));
         }
-        return new Chart(id + "-" + figure, scenario + ": " + figure, Chart.LINE, new Chart.Axis("run (UTC, commit)", false, false),
-                new Chart.Axis(unit, log, true), lines);
+        List<Chart.Point> untrusted = new ArrayList<>();
+        for (Trends.Step step : steps) {
+            RecordedRun r = step.run();
+            double v = r.figure(RunStatistics.ALL, figure);
+            if (!r.trustworthy() && Double.isFinite(v)) {
+                untrusted.add(Chart.Point.of(x(r), r, RunStatistics.ALL, figure, Chart.Mark.UNTRUSTED));
+            }
+        }
+        if (!untrusted.isEmpty()) {
+            lines.add(new Chart.Series("no verdict: disturbed or handicapped (ALL)", "#767676", false, untrusted, true));
+        }
+        List<Object> categories = new ArrayList<>();
+        steps.forEach(st -> {
+            if (Double.isFinite(st.run().figure(RunStatistics.ALL, figure)) && !categories.contains(x(st.run()))) {
+                categories.add(x(st.run()));
+            }
+        });
+        return new Chart(id, title, Chart.LINE, new Chart.Axis("run (UTC, commit)", false, false), new Chart.Axis(unit, true, true),
+                lines, categories);
     }
 
-    static Page build(Trends trends) {
-        Map<String, Object> model = new LinkedHashMap<>();
-        model.put("trends", trends.series().stream().filter(s -> !s.charts().isEmpty()).toList());
-        model.put("single", trends.series().stream().filter(s -> s.charts().isEmpty()).toList());
-        model.put("verdict", trends.verdict());
-        List<Chart> charts = new ArrayList<>();
-        trends.series().forEach(s -> charts.addAll(s.charts()));
-        return new Page("trends.html", "trends", "Trends", model, charts);
+    /** A run on the time axis: when it started and what code it measured. */
+    private static String x(RecordedRun r) {
+        return r.when() + " " + r.codeLabel();
+    }
+
+    /**
+     * A newest run that regressed, as a reader checks it: when it ran, the commits since its baseline, and each figure worse
+     * with its interval, both values and the samples behind each (a p99 of a few hundred samples in whole ms moves by a tick).
+     */
+    record Regressed(RecordedRun run, String when, String codes, String baseline, String baselinePage, List<String> figures) {
+    }
+
+    static List<Regressed> regressed(NightlyVerdict v) {
+        List<Regressed> out = new ArrayList<>();
+        for (NightlyVerdict.Entry e : v.regressed()) {
+            RecordedRun b = e.baselineRun();
+            String codes = b == null ? e.run().codeLabel() : b.codeLabel() + ".." + e.run().codeLabel();
+            List<String> figures = new ArrayList<>(worse(e.run(), b, e.judged()));
+            e.changes().forEach(c -> figures.add("a step in its history: " + c));
+            out.add(new Regressed(e.run(), e.run().when() + " UTC", codes, e.baseline(), b == null ? null : b.page(), figures));
+        }
+        return out;
+    }
+
+    /** Each figure of {@code run} judged worse than {@code baseline}'s: the change with its interval, both values, the samples. */
+    static List<String> worse(RecordedRun run, RecordedRun baseline, List<NightlyVerdict.Judged> judged) {
+        List<String> figures = new ArrayList<>();
+        for (NightlyVerdict.Judged j : judged) {
+            if (!j.regression()) {
+                continue;
+            }
+            var c = j.change();
+            var d = j.delta();
+            String unit = new io.idbench.results.Contrast.Figure(j.label(), j.figure()).unit();
+            double before = baseline == null ? Double.NaN : baseline.figure(j.label(), "samples");
+            double after = run.figure(j.label(), "samples");
+            String samples = Double.isFinite(after) ? (Double.isFinite(before) ? Format.count(before) + " and " : "")
+                    + Format.count(after) + " samples" : "samples not recorded";
+            if (c != null) {
+                figures.add(j.label() + " " + j.figure() + " " + Format.change(c.changePct(), c.lowPct(), c.highPct()) + " ("
+                        + Format.figure(c.baseline()) + " → " + Format.figure(c.run()) + " " + unit + "; " + samples + ")");
+            } else if (d != null) {
+                figures.add(j.label() + " " + j.figure() + " " + Format.change(d.changePct()) + " (" + Format.figure(d.baseline()) + " → "
+                        + Format.figure(d.run()) + " " + unit + "; " + samples + "; no intervals recorded: a bare percentage, whole"
+                        + " milliseconds)");
+            } else {
+                figures.add(j.brief());
+            }
+        }
+        return figures;
+    }
+
+    /** The verdict of the newest runs, as the page's last lines say it. */
+    static String summary(NightlyVerdict v) {
+        List<String> lines = v.lines();
+        return lines.get(lines.size() - 1);
     }
 }

@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.results.NightlyVerdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ final class VerdictJunit {
     private VerdictJunit() {
     }
 
-    static void write(Verdict verdict, Path file) throws IOException {
+    static void write(NightlyVerdict verdict, Path file) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
             XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
@@ -36,7 +37,7 @@ final class VerdictJunit {
             x.writeAttribute("tests", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::cases).sum()));
             x.writeAttribute("failures", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::failures).sum()));
             x.writeAttribute("skipped", Long.toString(verdict.latest().stream().filter(VerdictJunit::skipped).count()));
-            for (Verdict.Entry e : verdict.latest()) {
+            for (NightlyVerdict.Entry e : verdict.latest()) {
                 suite(e, x);
             }
             x.writeEndElement();
@@ -48,7 +49,7 @@ final class VerdictJunit {
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static void suite(Verdict.Entry e, XMLStreamWriter x) throws XMLStreamException {
+    private static void suite(NightlyVerdict.Entry e, XMLStreamWriter x) throws XMLStreamException {
         String className = "idbench." + e.run().scenario();
         x.writeStartElement("testsuite");
         x.writeAttribute("name", className);
@@ -68,7 +69,7 @@ final class VerdictJunit {
             x.writeAttribute("message", e.noVerdict() != null ? "no verdict: " + e.noVerdict() : "no baseline: the series' first run");
             x.writeEndElement();
         } else {
-            for (Verdict.Judged j : e.judged()) {
+            for (NightlyVerdict.Judged j : e.judged()) {
                 testCase(x, className, j.label() + " " + j.figure());
                 if (j.regression()) {
                     failure(x, "regression", j.brief() + " (against " + e.baseline() + ")", j.line());
@@ -106,18 +107,18 @@ final class VerdictJunit {
     }
 
     /** No verdict at all: disturbed or handicapped, or a series' first run with no step in its history to report. */
-    private static boolean skipped(Verdict.Entry e) {
+    private static boolean skipped(NightlyVerdict.Entry e) {
         return e.noVerdict() != null || e.baseline() == null && e.changes().isEmpty();
     }
 
-    private static int cases(Verdict.Entry e) {
+    private static int cases(NightlyVerdict.Entry e) {
         return skipped(e) ? 1 : e.judged().size() + 1;
     }
 
-    private static int failures(Verdict.Entry e) {
+    private static int failures(NightlyVerdict.Entry e) {
         if (skipped(e)) {
             return 0;
         }
-        return (int) e.judged().stream().filter(Verdict.Judged::regression).count() + (e.changes().isEmpty() ? 0 : 1);
+        return (int) e.judged().stream().filter(NightlyVerdict.Judged::regression).count() + (e.changes().isEmpty() ? 0 : 1);
     }
 }

@@ -1,7 +1,8 @@
 package io.idbench.site;
 
 import io.idbench.config.Plan;
-
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunHistory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,11 +40,11 @@ final class Versus2018Page {
             for (RecordedRun run : matching) {
                 Comparison c = comparison(scenario2018, run, published, comparisons.size() + 1);
                 comparisons.add(c);
-                String x = scenario + (history.machines().size() > 1 ? " (" + run.machine() + ")" : "");
+                String x = scenario + (history.machines().size() > 1 ? " (" + run.machineLabel() + ")" : "");
                 published.row(scenario2018, "Total").ifPresent(total -> {
-                    ours.add(Chart.Point.of(x, run, "ALL", "p95", false));
+                    ours.add(Chart.Point.of(x, run, "ALL", "p95", mark(run)));
                     theirs.add(new Chart.Point(x, total.p95()));
-                    oursTp.add(Chart.Point.of(x, run, "ALL", "throughput", false));
+                    oursTp.add(Chart.Point.of(x, run, "ALL", "throughput", mark(run)));
                     theirsTp.add(new Chart.Point(x, total.throughput()));
                 });
             }
@@ -66,6 +67,11 @@ final class Versus2018Page {
         return new Page("versus-2018.html", "versus-2018", "Versus 2018", model, charts);
     }
 
+    /** A run no verdict stands on is drawn apart wherever it is drawn. */
+    static Chart.Mark mark(RecordedRun run) {
+        return run.trustworthy() ? null : Chart.Mark.UNTRUSTED;
+    }
+
     private static Comparison comparison(String scenario2018, RecordedRun run, Published2018 published, int n) {
         List<Line> lines = new ArrayList<>();
         List<Chart.Point> ours = new ArrayList<>();
@@ -74,10 +80,10 @@ final class Versus2018Page {
             String label2018 = Published2018.LABELS.get(op);
             Published2018.Row row = label2018 == null ? null : published.row(scenario2018, label2018).orElse(null);
             double p95 = run.figure(op, "p95");
-            String ratio = row == null || !(p95 > 0) ? "" : Table.number(row.p95() / p95) + "x";
+            String ratio = row == null || !(p95 > 0) ? "" : Format.times(row.p95() / p95) + "x";
             lines.add(new Line(op, run, label2018, row, ratio));
             if (row != null) {
-                ours.add(Chart.Point.of(op, run, op, "p95", false));
+                ours.add(Chart.Point.of(op, run, op, "p95", mark(run)));
                 theirs.add(new Chart.Point(op, row.p95()));
             }
         }

@@ -89,4 +89,48 @@ class RunNoiseTest {
         assertThat(RunNoise.ofInstances(checks.subList(0, 2), "the scenario").source())
                 .isEqualTo("the default 5% (2 A/A checks of the scenario, fewer than 3)");
     }
+
+    /** A run of a scenario and code whose ALL throughput is {@code throughput}, with no spread of its own. */
+    private static RunRecord of(String scenario, String commit, double throughput) {
+        return Runs.of(scenario, scenario + "-" + throughput).code(commit).throughput(throughput).logSe(0).build().record();
+    }
+
+    @Test
+    void withFewRunsOfTheScenarioTheNoiseIsPooledOverTheMachinesGroupsOfOneCode() {
+        // Two groups of one scenario and code: logs at ±0.1 about their mean (1 degree of freedom each), ±0.05 (2).
+        List<RunRecord> all = List.of(of("jsonb-nodyn-1k", "a1", 1000 * Math.exp(0.1)), of("jsonb-nodyn-1k", "a1", 1000 * Math.exp(-0.1)),
+                of("relational-nodyn-1k", "a1", 500 * Math.exp(0.05)), of("relational-nodyn-1k", "a1", 500),
+                of("relational-nodyn-1k", "a1", 500 * Math.exp(-0.05)),
+                // Runs of other code are no group of one code: they would add the code's difference.
+                of("jsonb-nodyn-10k", "a1", 900), of("jsonb-nodyn-10k", "b2", 1800));
+        RunNoise noise = RunNoise.sameCode(all, all.get(0), all.get(2));
+        double pooled = (2 * 0.1 * 0.1 + 2 * 0.05 * 0.05) / 3;
+        assertThat(noise.sigma("ALL", "throughput")).isCloseTo(Math.sqrt(pooled), within(1e-9));
+        assertThat(noise.degreesOfFreedom("ALL", "throughput")).isEqualTo(3);
+        assertThat(noise.basis()).isEqualTo(new RunNoise.Basis(RunNoise.Kind.POOLED, 5, 2, ""));
+        assertThat(noise.source()).startsWith("measured on this machine, pooled over 5 runs in 2 groups of one scenario and code"
+                + " (3 degrees of freedom)");
+    }
+
+    @Test
+    void withFourRunsOfOneCodeTheScenariosOwnAreUsed() {
+        List<RunRecord> all = new ArrayList<>();
+        for (double t : new double[] {1000, 1100, 900, 1050}) {
+            all.add(Runs.of("jsonb-nodyn-1k", "r" + t).throughput(t).logSe(0.01).build().record());
+        }
+        all.add(of("relational-nodyn-1k", "aaaaaaa1aaaaaaa1", 500));
+        RunNoise noise = RunNoise.sameCode(all, all.get(4), all.get(0));
+        assertThat(noise.basis().kind()).isEqualTo(RunNoise.Kind.SCENARIO);
+        assertThat(noise.basis().runs()).isEqualTo(4);
+        assertThat(noise.source()).isEqualTo("measured on this machine from 4 runs of jsonb-nodyn-1k of one code");
+    }
+
+    @Test
+    void withoutRunsOfOneCodeTheDefaultIsSaidAsTheDefault() {
+        List<RunRecord> all = List.of(of("jsonb-nodyn-1k", "a1", 1000), of("relational-nodyn-1k", "a1", 500));
+        RunNoise noise = RunNoise.sameCode(all, all.get(0), all.get(1));
+        assertThat(noise.basis().kind()).isEqualTo(RunNoise.Kind.DEFAULT);
+        assertThat(noise.sigma("ALL", "throughput")).isCloseTo(Math.log1p(RunNoise.DEFAULT_PCT / 100), within(1e-12));
+        assertThat(noise.source()).isEqualTo("the default 8%: this machine has no 4 runs of one code and scenario to measure it from yet");
+    }
 }

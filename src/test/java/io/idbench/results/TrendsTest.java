@@ -1,4 +1,4 @@
-package io.idbench.site;
+package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A step in a history is put down to where the code changed, or to the machine when it did not. */
-class TrendsPageTest {
+class TrendsTest {
     private static RecordedRun run(String id, String commit, Boolean dirty, String changes, String postgresql) {
         Environment env = new Environment("CPU", 2, 1L << 30, null, "JDK 17", null, commit, dirty, changes, null, postgresql, null);
         RunRecord r = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).scenario("jsonb-nodyn-1k").runId(id)
@@ -30,30 +30,30 @@ class TrendsPageTest {
     @Test
     void aStepWhereTheCommitChangedNamesTheCommits() {
         List<RecordedRun> runs = history("aaaaaaa1", "aaaaaaa1", "bbbbbbb2", "bbbbbbb2");
-        assertThat(TrendsPage.codeChangeNear(runs, 2)).isEqualTo("aaaaaaa..bbbbbbb");
+        assertThat(Trends.codeChangeNear(runs, 2)).isEqualTo("aaaaaaa..bbbbbbb");
     }
 
     @Test
     void aStepPlacedOneRunOffTheCommitIsStillTheCommits() {
         List<RecordedRun> runs = history("aaaaaaa1", "aaaaaaa1", "bbbbbbb2", "bbbbbbb2", "bbbbbbb2", "bbbbbbb2");
-        assertThat(TrendsPage.codeChangeNear(runs, 3)).isEqualTo("aaaaaaa..bbbbbbb");
-        assertThat(TrendsPage.codeChangeNear(runs, 1)).isEqualTo("aaaaaaa..bbbbbbb");
+        assertThat(Trends.codeChangeNear(runs, 3)).isEqualTo("aaaaaaa..bbbbbbb");
+        assertThat(Trends.codeChangeNear(runs, 1)).isEqualTo("aaaaaaa..bbbbbbb");
     }
 
     @Test
     void aStepAmongRunsOfOneCodeIsTheMachines() {
-        assertThat(TrendsPage.codeChangeNear(history("aaaaaaa1", "aaaaaaa1", "aaaaaaa1", "aaaaaaa1", "aaaaaaa1"), 2)).isNull();
+        assertThat(Trends.codeChangeNear(history("aaaaaaa1", "aaaaaaa1", "aaaaaaa1", "aaaaaaa1", "aaaaaaa1"), 2)).isNull();
     }
 
     @Test
     void otherUncommittedChangesANewServerVersionOrAnUnknownCommitAreChanges() {
-        assertThat(TrendsPage.changeBetween(run("a", "c1c1c1c1", true, "111111111111", "16.4"),
+        assertThat(Trends.changeBetween(run("a", "c1c1c1c1", true, "111111111111", "16.4"),
                 run("b", "c1c1c1c1", true, "222222222222", "16.4"))).isEqualTo("c1c1c1c..c1c1c1c (other uncommitted changes)");
-        assertThat(TrendsPage.changeBetween(run("a", "c1c1c1c1", false, null, "16.4"), run("b", "c1c1c1c1", false, null, "16.6")))
+        assertThat(Trends.changeBetween(run("a", "c1c1c1c1", false, null, "16.4"), run("b", "c1c1c1c1", false, null, "16.6")))
                 .isEqualTo("PostgreSQL 16.4 → 16.6");
-        assertThat(TrendsPage.changeBetween(run("a", null, null, null, "16.4"), run("b", null, null, null, "16.4")))
+        assertThat(Trends.changeBetween(run("a", null, null, null, "16.4"), run("b", null, null, null, "16.4")))
                 .isEqualTo("an unknown commit");
-        assertThat(TrendsPage.changeBetween(run("a", "c1c1c1c1", true, null, "16.4"), run("b", "c1c1c1c1", true, null, "16.4")))
+        assertThat(Trends.changeBetween(run("a", "c1c1c1c1", true, null, "16.4"), run("b", "c1c1c1c1", true, null, "16.4")))
                 .as("older records of one commit with changes").isNull();
     }
 }

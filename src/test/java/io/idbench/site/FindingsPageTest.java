@@ -11,17 +11,21 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The findings, the site's landing page, from the fixture of real recorded runs: the answers it gives, pinned word for word
- * (their figures, intervals and verdicts), each with the runs behind it; and an interleaved comparison of two storages
- * answered by its paired verdict.
+ * The landing page from the fixtures of real recorded runs: the answer table first, a row per question; every finding names
+ * its load, code, runs and noise; runs of different code or load are never set side by side, and say so; the historic
+ * fixture's sentences that once compared different code, as they read now.
  */
 class FindingsPageTest {
     static final Path FIXTURE = Path.of("src/test/resources/site-fixture/results");
+    static final Path NIGHT = Path.of("src/test/resources/night-fixture/results");
 
     @TempDir
     Path dir;
@@ -33,68 +37,76 @@ class FindingsPageTest {
         FileTrees.copy(FIXTURE, results);
     }
 
-    private List<String> findings(String section) throws Exception {
+    private Document index(Path from) throws Exception {
         Path out = dir.resolve("site");
-        new Site().withResults(results).withOutput(out).generate();
-        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
-        return page.select("section#" + section + " article.finding").stream().map(a -> a.text()).toList();
+        new Site().withResults(from).withOutput(out).generate();
+        return Jsoup.parse(out.resolve("index.html").toFile());
     }
 
-    @Test
-    void everyAnswerNamesItsFiguresWithIntervalsAndLinksItsRuns() throws Exception {
-        Path out = dir.resolve("site");
-        new Site().withResults(results).withOutput(out).generate();
-        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
-        var answers = page.select("article.finding");
-        assertThat(answers).hasSizeGreaterThan(5);
-        for (var a : answers) {
-            assertThat(a.select("a[href^=runs/]")).as(a.text()).isNotEmpty();
-            for (var link : a.select("a[href^=runs/]")) {
-                assertThat(out.resolve(link.attr("href"))).as(link.attr("href")).exists();
-            }
+    private List<String> findings(Path from, String section) throws Exception {
+        return index(from).select("details#" + section + " article.finding").stream().map(a -> a.text()).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"site-fixture", "night-fixture"})
+    void theAnswerTableComesFirstARowPerQuestion(String fixture) throws Exception {
+        Document page = index(Path.of("src/test/resources", fixture, "results"));
+        assertThat(page.select("main > *").stream().map(e -> e.tagName() + "." + e.className()).toList().subList(0, 3))
+                .as("the heading, one line, then the answers").containsExactly("h1.", "p.lead", "div.scroll");
+        assertThat(page.select("table.answers tbody tr").eachAttr("id")).containsExactly("answer-storage", "answer-engine",
+                "answer-memberships", "answer-scaling", "answer-keycloak", "answer-openldap");
+        for (var row : page.select("table.answers tbody tr")) {
+            boolean answered = !row.select("td.ratio .num").isEmpty();
+            assertThat(answered || row.text().contains(" yet")).as(row.text()).isTrue();
+            assertThat(row.select("a[href^=runs/]")).as(row.text()).isNotEmpty();
         }
-        assertThat(page.select("article.finding.alike")).as("answers without a measurable difference").isNotEmpty();
-        assertThat(page.select("#needs tbody tr")).isNotEmpty();
     }
 
-    @Test
-    void theFixturesAnswersWordForWord() throws Exception {
-        assertThat(findings("storage")).anySatisfy(f -> assertThat(f).startsWith(
-                "JSONB is better: throughput higher (2.29x), p50 lower (0.46x), p95 lower (0.40x). Plan heterogeneous, 10k identities"
-                        + " on 2 x AMD EPYC, 24 GiB: JSONB (jsonb-nodyn-10k) against relational (relational-nodyn-10k)")
-                .contains("throughput 2.29x [1.65, 3.18] (2,569 against 1,123 req/s)",
-                        "with the run-to-run noise estimated from 11 other runs of jsonb-nodyn-10k",
-                        "runs of different code (f456780, 5173e89): part of the difference may be the code's"))
-                .anySatisfy(f -> assertThat(f).startsWith("No measurable difference on any of these figures. Plan members, 1m identities")
-                        .contains("throughput: no measurable difference (0.92x [0.74, 1.14]; 2,408 against 2,623 req/s)"));
-        assertThat(findings("engine")).anySatisfy(f -> assertThat(f).contains(
-                "OpenSearch (relational-nodyn-os-100k) against Elasticsearch (relational-nodyn-es-100k)",
-                "throughput: no measurable difference (1.06x [0.86, 1.32]; 1,021 against 960 req/s)"));
-        assertThat(findings("memberships")).anySatisfy(f -> assertThat(f).startsWith(
-                "With dynamic memberships, jsonb is worse: throughput lower (0.54x), p50 higher (1.86x), p95 higher (1.99x)."));
-        assertThat(findings("scaling")).anySatisfy(f -> assertThat(f).startsWith(
-                "Throughput 0.98x per tenfold more identities; it falls most from 10k → 100k (0.58x [0.42, 0.81]). jsonb-nodyn,"
-                        + " plan heterogeneous"));
-        assertThat(findings("products")).as("the fixture's Keycloak run was disturbed: no answer").isEmpty();
-    }
-
-    @Test
-    void eachSectionOpensWithAHeadlineThatCountsItsAnswers() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"site-fixture", "night-fixture"})
+    void everyFindingNamesItsLoadItsCodeItsNoiseAndItsRuns(String fixture) throws Exception {
         Path out = dir.resolve("site");
-        new Site().withResults(results).withOutput(out).generate();
-        var page = Jsoup.parse(Files.readString(out.resolve("index.html")));
-        assertThat(page.select("section#storage > p.headline").text()).isEqualTo("JSONB: better in 10 of 12 (heterogeneous with"
-                + " dynamic memberships at 1k and 10k; heterogeneous at 1k, 10k and 100k; members at 1k; query-values at 1k, 10k and"
-                + " 100k), worse in 1 (heterogeneous with Elasticsearch at 100k), not measurably different in 1 (members at 1m).");
-        assertThat(page.select("section#memberships > p.headline").text()).isEqualTo("With dynamic memberships, jsonb: worse in 1"
-                + " of 2 (heterogeneous at 10k), not measurably different in 1 (heterogeneous at 1k). With dynamic memberships,"
-                + " relational: worse in 1 of 2 (heterogeneous at 10k), not measurably different in 1 (heterogeneous at 1k).");
-        assertThat(page.select("section#scaling > p.headline").text()).startsWith(
-                "Throughput per tenfold more identities, the best-scaling first: jsonb-nodyn-es (heterogeneous) 4.49x;")
-                .endsWith("jsonb-nodyn (members) 0.41x.");
-        assertThat(page.select("section#y2018 > p.headline").text())
-                .startsWith("idbench serves 7.49x to 94.7x the throughput 2018 published, in 10 scenarios");
-        assertThat(page.select("section#products > p.headline")).as("no answers, no headline").isEmpty();
+        Document page = index(Path.of("src/test/resources", fixture, "results"));
+        var cards = page.select("article.finding");
+        assertThat(cards).hasSizeGreaterThan(5);
+        for (var a : cards) {
+            assertThat(a.text()).as(a.text()).containsPattern("\\d+ threads (× \\d+ loops|for \\d+ s a repetition)")
+                    .containsPattern("; code [0-9a-f]{7}").containsPattern("noise|interleaved");
+            assertThat(a.select("a[href^=runs/]")).isNotEmpty().allSatisfy(l -> assertThat(out.resolve(l.attr("href"))).exists());
+        }
+    }
+
+    @Test
+    void theHistoricSentencesThatComparedDifferentCodeNowCompareLikeWithLike() throws Exception {
+        // Once: "With Elasticsearch, jsonb is worse … throughput lower (0.21x)" (an engine run of 291febf against one of
+        // f456780) and "With Elasticsearch, relational is better … throughput higher (1.37x)" (a9f6162 against f456780).
+        List<String> engine = findings(results, "engine");
+        assertThat(engine).anySatisfy(f -> assertThat(f).startsWith("Elasticsearch is worse than PostgreSQL alone. plan 1"
+                + " (heterogeneous), 100k identities, JSONB; 10 threads × 30 loops; code f456780.")
+                .contains("throughput 0.130x [0.0948, 0.177] (193 against 1,490 req/s)"));
+        assertThat(engine).anySatisfy(f -> assertThat(f).startsWith("Elasticsearch is worse than PostgreSQL alone. plan 1"
+                + " (heterogeneous), 100k identities, relational; 10 threads × 30 loops; code f456780.")
+                .contains("throughput 0.394x [0.288, 0.538] (293 against 743 req/s)"));
+        // Once: "the best-scaling first: jsonb-nodyn-es (heterogeneous) 4.49x" (291febf at 100k against a9f6162 at 1m).
+        Document page = index(results);
+        assertThat(page.text()).doesNotContain("best-scaling").doesNotContain("4.49x");
+        assertThat(page.select("details#scaling article.finding").eachText()).anySatisfy(f -> assertThat(f).startsWith(
+                "jsonb-nodyn-es from 100k to 1m: throughput 193 → 461 req/s, 2.39x [1.75, 3.26] per tenfold more identities."
+                        + " plan 1 (heterogeneous); 10 threads × 30 loops; code f456780."));
+        assertThat(page.select("details#storage ul.gaps li").eachText()).anySatisfy(g -> assertThat(g).startsWith(
+                "Not comparable yet: different code, f456780 vs 5173e89 + changes (relational-nodyn-10k 20261123-000022,"
+                        + " jsonb-nodyn-10k ab10-02)."));
+        assertThat(page.select("#answer-keycloak").text()).contains("Not answered yet: the only keycloak-1k runs were disturbed.");
+    }
+
+    @Test
+    void theNightAnswersEveryQuestionWithItsNoiseMeasured() throws Exception {
+        Document page = index(NIGHT);
+        assertThat(page.select("table.answers td.ratio .num")).hasSize(6);
+        assertThat(page.select("table.answers").text()).doesNotContain("the default").contains("of one code here");
+        assertThat(page.select("#answer-storage td.text").text()).startsWith("JSONB is better than relational at plan 1"
+                + " (heterogeneous), 10k identities.");
+        assertThat(page.select("figure.forest .forest-line")).hasSize(6);
     }
 
     @Test
@@ -112,35 +124,37 @@ class FindingsPageTest {
         ((ObjectNode) aRecord.path("parameters")).remove("versus.handicap");
         Json.mapper().writeValue(a.resolve("summary.json").toFile(), aRecord);
 
-        List<String> storage = findings("storage");
+        List<String> storage = findings(results, "storage");
         String paired = storage.stream().filter(f -> f.contains("measured interleaved")).findFirst().orElseThrow(
                 () -> new AssertionError("no interleaved answer among " + storage));
-        assertThat(paired).contains("relational (relational-nodyn-10k) against JSONB (jsonb-nodyn-10k)",
-                "interleaved in one build over 10 rounds, paired round by round",
+        assertThat(paired).contains("relational is ", "both sides in one build", "measured interleaved in one build over 10 rounds",
                 "Runs: jsonb-nodyn-10k ab10-01, relational-nodyn-10k ab10-01-versus");
-        Matcher throughput = Pattern.compile("throughput(: no measurable difference \\()? ?(\\d+\\.\\d\\d)x \\[").matcher(paired);
+        Matcher throughput = Pattern.compile("throughput(: [a-z0-9 ]+ \\()? ?(\\d+\\.\\d+)x \\[").matcher(paired);
         assertThat(throughput.find()).as(paired).isTrue();
     }
 
     @Test
     void aDirectoryBesideTheServiceIsNamedWithItsProtocolWhereverItStands() throws Exception {
-        // A real OpenLDAP run (plan 1, 10k; 5 repetitions of 10 s) of another machine, moved to the fixture's machine and loop
-        // shape so that it meets its SCIM runs.
+        // A real OpenLDAP run (plan 1, 10k; 5 repetitions of 10 s) of another machine and commit, moved to the fixture's machine,
+        // code and loop shape so that it meets its SCIM runs like with like.
         Path run = results.resolve("openldap-10k/ol-p1");
         Files.createDirectories(run);
         ObjectNode record = (ObjectNode) Json.mapper().readTree(Path.of("src/test/resources/openldap-run/summary.json").toFile());
-        ObjectNode scim = (ObjectNode) Json.mapper().readTree(Files.list(results.resolve("jsonb-nodyn-10k")).sorted().findFirst()
-                .orElseThrow().resolve("summary.json").toFile());
+        ObjectNode scim = (ObjectNode) Json.mapper().readTree(results.resolve("relational-nodyn-10k/20261123-000022/summary.json")
+                .toFile());
         record.put("runId", "ol-p1");
         ((ObjectNode) record.path("parameters")).put("duration", "0");
-        for (String f : List.of("cpuModel", "cpus", "memoryBytes")) {
+        for (String f : List.of("cpuModel", "cpus", "memoryBytes", "gitCommit", "gitDirty")) {
             ((ObjectNode) record.path("environment")).set(f, scim.path("environment").path(f));
+        }
+        for (String p : List.of("rampup", "warmup", "hotset", "loops", "threads")) {
+            ((ObjectNode) record.path("parameters")).set(p, scim.path("parameters").path(p));
         }
         Json.mapper().writeValue(run.resolve("summary.json").toFile(), record);
 
-        assertThat(findings("products")).anySatisfy(f -> assertThat(f).contains(
-                "openldap (openldap-10k) against idbench's service on jsonb-nodyn (jsonb-nodyn-10k), over LDAP against SCIM over HTTP"
-                        + " (the protocols' costs are in the figures: no JSON, no HTTP and no token on LDAP's side)"));
+        assertThat(findings(results, "openldap")).anySatisfy(f -> assertThat(f).startsWith("OpenLDAP is ").contains(
+                "over LDAP against SCIM over HTTP: the protocols' costs are in the figures (no JSON, no HTTP and no token on LDAP's"
+                        + " side)"));
         Path out = dir.resolve("site");
         assertThat(Files.readString(out.resolve("runs/openldap-10k/ol-p1/index.html")))
                 .contains("spoken to\nover LDAP, not SCIM over HTTP");

@@ -48,7 +48,7 @@ class SiteWriterLockTest {
         Process first = HoldsLock.start(tmp.resolve(".site.lock"));
         CountDownLatch waiting = new CountDownLatch(1);
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        CompletableFuture<Verdict> second = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<io.idbench.results.NightlyVerdict> second = CompletableFuture.supplyAsync(() -> {
             try {
                 return new Site().withResults(FindingsPageTest.FIXTURE).withOutput(out).withRunFiles(Site.RunFiles.NONE)
                         .withProgress(saying("waiting up to 600 s", waiting, said)).generate();

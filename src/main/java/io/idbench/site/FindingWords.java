@@ -1,0 +1,259 @@
+package io.idbench.site;
+
+import io.idbench.config.Protocol;
+import io.idbench.config.TargetKind;
+import io.idbench.record.Change;
+import io.idbench.record.Numbers;
+import io.idbench.results.Answer;
+import io.idbench.results.Contrast;
+import io.idbench.results.Finding;
+import io.idbench.results.Findings;
+import io.idbench.results.Gap;
+import io.idbench.results.Outcome;
+import io.idbench.results.Question;
+import io.idbench.results.RecordedRun;
+import io.idbench.results.RunNoise;
+import io.idbench.results.ScenarioNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The findings in words: what each question asks, what its answer says, each figure with its interval, the load and code
+ * both runs share, where the noise came from, and why a question has no answer yet. The decisions are {@link Findings}'; this
+ * class only says them.
+ */
+final class FindingWords {
+    static final String ALL = Findings.ALL;
+
+    private FindingWords() {
+    }
+
+    /** The question as the answer table asks it. */
+    static String title(Question q) {
+        return switch (q.topic()) {
+            case STORAGE -> "JSONB or relational?";
+            case ENGINE -> "What does a search engine cost and save?";
+            case MEMBERSHIPS -> "What do dynamic memberships cost?";
+            case SCALING -> "How does each strategy scale?";
+            case PRODUCT -> q.product().productName() + " beside idbench's service";
+        };
+    }
+
+    /** The ratio the answer table and its chart show: "JSONB / relational". */
+    static String ratioName(Finding f) {
+        if (f.scaling() != null) {
+            return f.contrast().other().series() + ", per tenfold identities";
+        }
+        return side(f.question(), f.contrast().other()) + " / " + side(f.question(), f.contrast().reference());
+    }
+
+    /** One side of a finding as the question names it: "JSONB", "Elasticsearch", "dynamic memberships", "Keycloak". */
+    static String side(Question q, RecordedRun r) {
+        if (!r.service()) {
+            return r.target() == TargetKind.IDBENCH ? r.axes() : r.target().productName();
+        }
+        return switch (q.topic()) {
+            case STORAGE -> r.storage().displayName();
+            case ENGINE -> r.search().displayName();
+            case MEMBERSHIPS -> r.dynamic() ? "dynamic memberships" : "no dynamic memberships";
+            case SCALING -> r.series();
+            case PRODUCT -> "idbench's service on " + r.axes();
+        };
+    }
+
+    /**
+     * Where a finding stands, leaving out what it compares: "plan 1 (heterogeneous), 10k identities, with Elasticsearch, 10
+     * threads × 30 loops".
+     */
+    static String where(Finding f) {
+        RecordedRun r = f.contrast().other();
+        List<String> parts = new ArrayList<>();
+        parts.add("plan " + f.load().planNumber() + " (" + f.load().plan().id() + ")");
+        if (f.scaling() == null) {
+            parts.add(ScenarioNames.size(r.users()) + " identities");
+        }
+        Question.Topic t = f.question().topic();
+        if (r.service() && t != Question.Topic.SCALING && t != Question.Topic.PRODUCT) {
+            if (t != Question.Topic.STORAGE) {
+                parts.add(r.storage().displayName());
+            }
+            if (t != Question.Topic.ENGINE && r.search().engine()) {
+                parts.add("with " + r.search().displayName());
+            }
+            if (t != Question.Topic.MEMBERSHIPS && r.dynamic()) {
+                parts.add("with dynamic memberships");
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** The runs both ran under the same load and code: "10 threads × 30 loops, code f456780". */
+    static String conditions(Finding f) {
+        String protocols = f.question().topic() == Question.Topic.PRODUCT ? "; " + protocols(f.contrast().other()) : "";
+        return f.load().driven() + "; code " + f.code() + (f.contrast().paired() ? ", both sides in one build" : "") + protocols;
+    }
+
+    /** "JSONB is better than relational", "Keycloak is worse than idbench's service on jsonb-nodyn", or not measurably different. */
+    static String verdict(Finding f) {
+        String other = side(f.question(), f.contrast().other());
+        String reference = side(f.question(), f.contrast().reference());
+        if (f.question().topic() == Question.Topic.MEMBERSHIPS) {
+            return switch (f.outcome()) {
+                case BETTER -> "Dynamic memberships cost nothing measurable; some figures are better";
+                case WORSE -> "Dynamic memberships cost";
+                case MIXED -> "Dynamic memberships make some figures better and others worse";
+                case ALIKE -> "Dynamic memberships cost nothing measurable";
+            };
+        }
+        return switch (f.outcome()) {
+            case BETTER -> other + " is better than " + reference;
+            case WORSE -> other + " is worse than " + reference;
+            case MIXED -> other + " is better on some figures and worse on others than " + reference;
+            case ALIKE -> other + " is not measurably different from " + reference;
+        };
+    }
+
+    /** The answer's sentence: the headline finding's verdict, where it stands, and how the other findings came out. */
+    static String sentence(Answer a) {
+        Finding f = a.headline();
+        if (f == null) {
+            return gap(a.why());
+        }
+        if (f.scaling() != null) {
+            return scalingSentence(a);
+        }
+        String head = verdict(f) + " at " + where(f) + ".";
+        long others = a.findings().size();
+        if (others <= 1) {
+            return head;
+        }
+        return head + " Like with like, " + counts(a.counts()) + " of " + others + " comparisons.";
+    }
+
+    private static String scalingSentence(Answer a) {
+        List<String> strategies = new ArrayList<>();
+        for (Finding f : a.findings().subList(0, Math.min(a.findings().size(), 3))) {
+            strategies.add(f.contrast().other().series() + " (plan " + f.load().planNumber() + ", "
+                    + ScenarioNames.size(f.scaling().sizes().get(0).users()) + " → "
+                    + ScenarioNames.size(f.scaling().sizes().get(f.scaling().sizes().size() - 1).users()) + ") "
+                    + Format.times(f.scaling().perTenfold().value()) + "x");
+        }
+        return "Throughput kept per tenfold more identities: " + String.join("; ", strategies)
+                + (a.findings().size() > 3 ? "; " + (a.findings().size() - 3) + " more below." : ".");
+    }
+
+    /** "better in 4, worse in 1, not measurably different in 1". */
+    static String counts(Map<Outcome, Long> counts) {
+        return counts.entrySet().stream().map(e -> switch (e.getKey()) {
+            case BETTER -> "better in " + e.getValue();
+            case WORSE -> "worse in " + e.getValue();
+            case MIXED -> "mixed in " + e.getValue();
+            case ALIKE -> "not measurably different in " + e.getValue();
+        }).collect(Collectors.joining(", "));
+    }
+
+    /** The ratio the answer stands on: ALL throughput, or for a strategy across sizes the throughput kept per tenfold. */
+    static double[] headlineRatio(Finding f) {
+        if (f.scaling() != null) {
+            var i = f.scaling().perTenfold();
+            return i == null ? null : new double[] {i.value(), i.low(), i.high()};
+        }
+        Change c = f.contrast().change(ALL, "throughput");
+        return c == null ? null : ratio(c);
+    }
+
+    static double[] ratio(Change c) {
+        return new double[] {1 + c.changePct() / 100, 1 + c.lowPct() / 100, 1 + c.highPct() / 100};
+    }
+
+    /** "2.29x [1.65, 3.18]". */
+    static String ratioWords(Change c) {
+        double[] r = ratio(c);
+        return Format.ratio(r[0], r[1], r[2]);
+    }
+
+    /**
+     * One figure of a contrast for people: "p95 0.40x [0.33, 0.49] (8.03 against 20.0 ms)"; or why it is no difference: "p95:
+     * no measurable difference (1.06x [0.88, 1.28]; …)", "…: changed by less than 5 % (…)", or, when its own interval leaves
+     * out 1 but the figures judged together (Holm) do not make it significant, "…: not significant once the 3 figures are
+     * judged together (…)".
+     */
+    static String figure(Contrast contrast, Change c) {
+        String name = c.label().equals(ALL) ? c.figure() : c.label() + " " + c.figure();
+        String unit = new Contrast.Figure(c.label(), c.figure()).unit();
+        String values = Format.figure(c.run()) + " against " + Format.figure(c.baseline()) + " " + unit;
+        if (Contrast.measurable(c)) {
+            return name + " " + ratioWords(c) + " (" + values + ")";
+        }
+        String why = c.significant() ? "changed by less than 5 %"
+                : c.lowPct() > 0 || c.highPct() < 0 ? "not significant once the " + contrast.family()
+                        + " figures are judged together" : "no measurable difference";
+        return name + ": " + why + " (" + ratioWords(c) + "; " + values + ")";
+    }
+
+    /** The same, as short as the answer table wants it: "noise from 12 runs of one code here (6 groups)". */
+    static String noiseShort(Contrast c) {
+        if (c.paired()) {
+            return "measured interleaved over " + Format.plural(c.rounds(), "round");
+        }
+        RunNoise.Basis b = c.noise();
+        return switch (b.kind()) {
+            case SCENARIO -> "noise from " + Format.plural(b.runs(), "run") + " of " + b.scenario() + " of one code here";
+            case POOLED -> "noise from " + Format.plural(b.runs(), "run") + " of one code here (" + Format.plural(b.groups(), "group")
+                    + ")";
+            case DEFAULT -> "noise: the default " + Numbers.trim(RunNoise.DEFAULT_PCT) + " %";
+            case GIVEN -> "noise: " + c.noiseSource();
+        };
+    }
+
+    /** Where the intervals' run-to-run noise came from, in a few words. */
+    static String noise(Contrast c) {
+        if (c.paired()) {
+            return "measured interleaved in one build over " + Format.plural(c.rounds(), "round") + ", paired round by round"
+                    + (c.noiseSource() == null ? "" : "; what two service processes differ by: " + c.noiseSource());
+        }
+        RunNoise.Basis b = c.noise();
+        String noise = switch (b.kind()) {
+            case SCENARIO -> "noise measured from " + Format.plural(b.runs(), "run") + " of " + b.scenario() + " of one code";
+            case POOLED -> "noise measured on this machine, pooled over " + Format.plural(b.runs(), "run") + " in "
+                    + Format.plural(b.groups(), "group") + " of one scenario and code";
+            case DEFAULT -> "noise: the default " + Numbers.trim(RunNoise.DEFAULT_PCT) + " % (too few runs of one code here)";
+            case GIVEN -> "noise: " + c.noiseSource();
+        };
+        return noise + (c.pointOnly() ? "; a run without intervals of its own counts at its figure" : "");
+    }
+
+    /** Why a question or a place of it has no answer yet, in one line. */
+    static String gap(Gap g) {
+        List<RecordedRun> runs = g.runs();
+        return switch (g.reason()) {
+            case NO_RUNS -> "Not answered yet: no run asks it.";
+            case ONE_SIDE -> g.question().topic() == Question.Topic.PRODUCT
+                    ? runs.get(0).service() ? "Not answered yet: no " + g.question().product().productName() + " run yet, to set beside "
+                            + runs.get(0).scenario() + "."
+                            : "Not answered yet: idbench's service has not run at the size and plan of "
+                                    + runs.get(0).scenario() + "."
+                    : "Not answered yet: only " + runs.get(0).scenario() + " (" + side(g.question(), runs.get(0)) + ") has run.";
+            case ONE_SIZE -> "Not answered yet: " + runs.get(0).series() + " has run at " + ScenarioNames.size(runs.get(0).users())
+                    + " identities only.";
+            case DIFFERENT_CODE -> "Not comparable yet: different code, " + String.join(" vs ", g.details()) + " ("
+                    + runs.stream().map(r -> r.scenario() + " " + r.runId()).collect(Collectors.joining(", ")) + ").";
+            case DIFFERENT_LOAD -> "Not comparable yet: different loads, " + String.join(", ", g.details()) + " ("
+                    + runs.stream().map(r -> r.scenario() + " " + r.runId()).collect(Collectors.joining(", ")) + ").";
+            case DIFFERENT_NIGHT -> "Not comparable yet: one code, but run in different nights (" + String.join(" vs ", g.details())
+                    + ").";
+            case NOT_TRUSTWORTHY -> "Not answered yet: the only " + runs.get(0).scenario() + " runs were "
+                    + String.join(" or ", g.details()) + ".";
+        };
+    }
+
+    /** What the protocols leave out of a product's figures. */
+    static String protocols(RecordedRun product) {
+        Protocol p = product.protocol();
+        return p.http() ? "both over SCIM"
+                : "over " + p.words() + " against SCIM over HTTP: the protocols' costs are in the figures (no JSON, no HTTP and no"
+                        + " token on " + p.words() + "'s side)";
+    }
+}

@@ -1,0 +1,120 @@
+package io.idbench.site;
+
+import io.idbench.record.Environment;
+import io.idbench.record.SeedRecord;
+import io.idbench.record.Service;
+import io.idbench.record.Telemetry;
+import io.idbench.results.RecordedRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parts of a run's record its page lists as facts, each named for a reader and its value formatted: the machine and
+ * software, the connection pool's waits, the search index, the product, the seed's phases. No field name of the record and no
+ * raw number reaches the page.
+ */
+final class RunFacts {
+    private RunFacts() {
+    }
+
+    /** One line of a facts table. */
+    record Fact(String name, String value) {
+    }
+
+    static List<Fact> environment(RecordedRun run) {
+        Environment e = run.record().environment();
+        List<Fact> out = new ArrayList<>();
+        out.add(new Fact("machine", run.machineLabel()));
+        if (e == null) {
+            return out;
+        }
+        add(out, "operating system", e.os());
+        add(out, "JDK", e.jdk());
+        add(out, "JMeter", e.jmeter());
+        out.add(new Fact("code", run.fullCommit().isEmpty() ? "unknown"
+                : run.fullCommit() + (Boolean.TRUE.equals(e.gitDirty()) ? " with uncommitted changes"
+                        + (e.gitChanges() == null ? "" : " (" + e.gitChanges() + ")") : "")));
+        add(out, "PostgreSQL", e.postgresql());
+        add(out, "search engine", e.searchEngine());
+        if (e.providers() != null) {
+            e.providers().forEach((server, p) -> out.add(new Fact(server + " provided by", p.description())));
+        }
+        return out;
+    }
+
+    static List<Fact> pool(Telemetry t) {
+        if (t == null || t.connectionPool() == null) {
+            return List.of();
+        }
+        Telemetry.Pool p = t.connectionPool();
+        double share = p.acquisitions() == 0 ? 0 : 100.0 * p.over1Ms() / p.acquisitions();
+        return List.of(new Fact("connections", Format.count(p.total())), new Fact("acquisitions", Format.count(p.acquisitions())),
+                new Fact("waited over 1 ms", Format.count(p.over1Ms()) + " (" + Format.figure(share) + " %)"),
+                new Fact("wait: mean, p99, max", Format.figure(p.meanMs()) + ", " + Format.figure(p.p99Ms()) + ", "
+                        + Format.figure(p.maxMs()) + " ms"),
+                new Fact("at the end: active, threads waiting", Format.count(p.active()) + ", " + Format.count(p.pendingThreads())));
+    }
+
+    static List<Fact> searchIndex(Telemetry t) {
+        if (t == null || t.searchIndex() == null) {
+            return List.of();
+        }
+        Telemetry.SearchIndex s = t.searchIndex();
+        return List.of(new Fact("index", s.index()), new Fact("users", Format.count(s.users())),
+                new Fact("Lucene documents (nested values included)", Format.count(s.luceneDocuments())),
+                new Fact("size", Format.bytes(s.sizeBytes())));
+    }
+
+    static List<Fact> product(Service service) {
+        if (service == null || service.product() == null) {
+            return List.of();
+        }
+        Service.Product p = service.product();
+        List<Fact> out = new ArrayList<>();
+        add(out, "product", p.name());
+        add(out, "version", p.version());
+        add(out, "database", p.database());
+        add(out, "heap", p.heap());
+        add(out, "options", p.options());
+        if (p.startupSeconds() != null) {
+            out.add(new Fact("start-up", Format.figure(p.startupSeconds()) + " s"));
+        }
+        if (p.notes() != null) {
+            p.notes().forEach(n -> out.add(new Fact("note", n)));
+        }
+        return out;
+    }
+
+    /** The seed's phases, by a reader's name, in seconds; the longest builds are listed apart. */
+    static Map<String, String> phases(SeedRecord.Phases p) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (p == null) {
+            return out;
+        }
+        put(out, "generate", p.generate());
+        put(out, "COPY", p.copy());
+        put(out, "index build", p.indexBuild());
+        put(out, "VACUUM ANALYZE", p.vacuumAnalyze());
+        put(out, "clone", p.cloneDatabase());
+        put(out, "engine bulk load", p.engineBulk());
+        put(out, "engine snapshot", p.engineSnapshot());
+        put(out, "engine restore", p.engineRestore());
+        put(out, "users over SCIM", p.scimUsers());
+        put(out, "memberships over SCIM", p.scimMemberships());
+        return out;
+    }
+
+    private static void put(Map<String, String> out, String name, Double seconds) {
+        if (seconds != null) {
+            out.put(name, Format.figure(seconds) + " s");
+        }
+    }
+
+    private static void add(List<Fact> out, String name, String value) {
+        if (value != null && !value.isBlank()) {
+            out.add(new Fact(name, value));
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.idbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.config.Storage;
+import io.idbench.config.TargetKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which runs answer which question: only runs of one machine, code and load (and of one night, when both are of a nightly
+ * batch) are set side by side; anything else is a gap that says why, and what to run.
+ */
+class FindingsTest {
+
+    private static Answer answer(Question q, Runs... runs) {
+        return Findings.of(RunHistory.of(List.of(runs).stream().map(Runs::build).toList())).answer(q);
+    }
+
+    @Test
+    void twoRunsOfOneCodeAndLoadAnswerTheStorageQuestion() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j").throughput(2000).slower(0.5),
+                Runs.of("relational-nodyn-1k", "r").throughput(1000));
+        assertThat(a.headline()).isNotNull();
+        Contrast c = a.headline().contrast();
+        assertThat(c.reference().storage()).isEqualTo(Storage.RELATIONAL);
+        assertThat(c.other().storage()).isEqualTo(Storage.JSONB);
+        assertThat(c.change("ALL", "throughput").changePct()).isEqualTo(100, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(a.headline().outcome()).isEqualTo(Outcome.BETTER);
+        assertThat(a.headline().load().words()).isEqualTo("plan 1 (heterogeneous), 10 threads × 30 loops");
+        assertThat(a.gaps()).isEmpty();
+    }
+
+    @Test
+    void runsOfDifferentCodeAreNotComparableAndSaySo() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j").code("bbbbbbb2bbbbbbb2").throughput(4000),
+                Runs.of("relational-nodyn-1k", "r").throughput(1000));
+        assertThat(a.headline()).as("no better or worse between runs of different code").isNull();
+        assertThat(a.findings()).isEmpty();
+        assertThat(a.why().reason()).isEqualTo(Gap.Reason.DIFFERENT_CODE);
+        assertThat(a.why().details()).containsExactly("aaaaaaa", "bbbbbbb");
+        assertThat(a.why().next()).containsExactly("-Dscenario=relational-nodyn-1k", "-Dscenario=jsonb-nodyn-1k");
+    }
+
+    @Test
+    void runsUnderDifferentLoadsAreNotComparableAndSayHow() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j").with("threads", "50"),
+                Runs.of("relational-nodyn-1k", "r"));
+        assertThat(a.headline()).isNull();
+        assertThat(a.why().reason()).isEqualTo(Gap.Reason.DIFFERENT_LOAD);
+        assertThat(a.why().details()).containsExactly("50 against 10 threads");
+    }
+
+    @Test
+    void eachLoadBothSidesRanUnderIsAnAnswerOfItsOwn() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j10"), Runs.of("relational-nodyn-1k", "r10"),
+                Runs.of("jsonb-nodyn-1k", "j50").with("threads", "50").at("2026-11-20T02:00:00Z"),
+                Runs.of("relational-nodyn-1k", "r50").with("threads", "50").at("2026-11-20T02:00:00Z"));
+        assertThat(a.findings()).hasSize(2).extracting(f -> f.load().threads()).containsExactlyInAnyOrder(10, 50);
+        assertThat(a.findings()).allSatisfy(f -> assertThat(f.contrast().reference().load()).isEqualTo(f.contrast().other().load()));
+    }
+
+    @Test
+    void runsOfTwoNightlyBatchesAreNotPairedThoughOfOneCode() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "nightly-1"), Runs.of("jsonb-1k", "nightly-1"),
+                Runs.of("relational-nodyn-1k", "nightly-2").at("2026-11-21T01:00:00Z"),
+                Runs.of("jsonb-1k", "nightly-2").at("2026-11-21T01:10:00Z"));
+        assertThat(a.findings()).as("jsonb-1k's two nights have no relational partner").isEmpty();
+        assertThat(a.gaps()).extracting(Gap::reason).contains(Gap.Reason.DIFFERENT_NIGHT);
+    }
+
+    @Test
+    void theSameNightIsPairedBeforeANewerRunOfAnother() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "nightly-1"), Runs.of("relational-nodyn-1k", "nightly-1"),
+                Runs.of("jsonb-nodyn-1k", "nightly-2").at("2026-11-21T01:00:00Z"),
+                Runs.of("relational-nodyn-1k", "nightly-2").at("2026-11-21T01:10:00Z"));
+        Contrast c = a.headline().contrast();
+        assertThat(List.of(c.reference().runId(), c.other().runId())).containsExactly("nightly-2", "nightly-2");
+    }
+
+    @Test
+    void aDisturbedRunAnswersNothing() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j").disturbed("other processes used 30% of the machine"),
+                Runs.of("relational-nodyn-1k", "r"));
+        assertThat(a.headline()).isNull();
+        assertThat(a.why().reason()).isEqualTo(Gap.Reason.NOT_TRUSTWORTHY);
+        assertThat(a.why().details()).containsExactly("disturbed");
+    }
+
+    @Test
+    void aLoneRunSaysWhichRunWouldAnswerEachQuestion() {
+        Runs one = Runs.of("jsonb-nodyn-1k", "first");
+        assertThat(answer(Question.STORAGE, one).why().next()).containsExactly("-Dscenario=jsonb-nodyn-1k -Dstorage=relational");
+        assertThat(answer(Question.ENGINE, one).why().next()).containsExactly("-Dscenario=jsonb-nodyn-1k -Dsearch=elasticsearch");
+        assertThat(answer(Question.MEMBERSHIPS, one).why().next()).containsExactly("-Dscenario=jsonb-nodyn-1k -Ddyn=true");
+        assertThat(answer(Question.SCALING, one).why().next()).containsExactly("-Dscenario=jsonb-nodyn-1k -Dusers=10000");
+        assertThat(answer(Question.product(TargetKind.KEYCLOAK), one).why().next()).containsExactly("-Dtarget=keycloak -Dusers=1000");
+        assertThat(answer(Question.STORAGE).why().reason()).isEqualTo(Gap.Reason.NO_RUNS);
+    }
+
+    @Test
+    void aProductIsSetBesideTheServiceLikeWithLike() {
+        Answer a = answer(Question.product(TargetKind.KEYCLOAK), Runs.of("keycloak-1k", "kc").throughput(100),
+                Runs.of("jsonb-nodyn-1k", "j").throughput(2000));
+        assertThat(a.headline()).isNotNull();
+        assertThat(a.headline().contrast().other().target()).isEqualTo(TargetKind.KEYCLOAK);
+        assertThat(a.headline().outcome()).isEqualTo(Outcome.WORSE);
+        assertThat(answer(Question.product(TargetKind.OPENLDAP), Runs.of("keycloak-1k", "kc")).why().reason())
+                .isEqualTo(Gap.Reason.NO_RUNS);
+    }
+
+    @Test
+    void aStrategyScalesOverTheSizesOfOneCode() {
+        Answer a = answer(Question.SCALING, Runs.of("jsonb-nodyn-1k", "a").throughput(2000),
+                Runs.of("jsonb-nodyn-10k", "b").throughput(1800).at("2026-11-20T01:10:00Z"),
+                Runs.of("jsonb-nodyn-100k", "c").throughput(1620).at("2026-11-20T01:20:00Z"),
+                Runs.of("jsonb-nodyn-1m", "d").code("ccccccc3ccccccc3").throughput(100).at("2026-11-20T01:30:00Z"));
+        Finding f = a.headline();
+        assertThat(f.scaling().sizes()).extracting(RecordedRun::users).containsExactly(1000L, 10_000L, 100_000L);
+        assertThat(f.scaling().perTenfold().value()).isEqualTo(0.9, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(f.scaling().steps()).hasSize(2);
+    }
+
+    @Test
+    void sizesOfOnlyDifferentCodeAreAGap() {
+        Answer a = answer(Question.SCALING, Runs.of("jsonb-nodyn-1k", "a"), Runs.of("jsonb-nodyn-10k", "b").code("bbbbbbb2bbbbbbb2"));
+        assertThat(a.headline()).isNull();
+        assertThat(a.why().reason()).isEqualTo(Gap.Reason.DIFFERENT_CODE);
+    }
+}
