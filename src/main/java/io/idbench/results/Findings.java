@@ -3,7 +3,6 @@ package io.idbench.results;
 import io.idbench.config.Plan;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
-import io.idbench.config.TargetKind;
 import io.idbench.record.Change;
 import io.idbench.record.Interval;
 import io.idbench.record.Side;
@@ -383,11 +382,5 @@ public final class Findings {
             out.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
         return new ArrayList<>(out.values());
-    }
-
-    /** Every product kind that has runs but is not idbench's: the products the answer table names even without an answer. */
-    public List<TargetKind> productsRun() {
-        return complete.stream().filter(r -> !r.service()).map(RecordedRun::target).filter(k -> k != TargetKind.IDBENCH)
-                .distinct().toList();
     }
 }

@@ -29,9 +29,4 @@ public record ChartSet(String id, String title, String choice, List<String> pane
     public List<Chart> charts() {
         return views.stream().flatMap(v -> v.charts().stream()).toList();
     }
-
-    /** Worth drawing: some view draws two points or more. */
-    public boolean drawable() {
-        return charts().stream().anyMatch(Chart::drawable);
-    }
 }

@@ -47,9 +47,9 @@ final class TimelineView {
         present.forEach(f -> header.add(f.name() + (f.unit().isEmpty() ? "" : " (" + f.unit() + ")")));
         List<List<String>> rows = new ArrayList<>();
         for (Slice s : t.slices()) {
-            List<String> row = new ArrayList<>(List.of(Table.number(s.fromSeconds() / 60), Table.number(s.samples()),
-                    Table.number(s.errors())));
-            present.forEach(f -> row.add(Table.number(orNaN(value(s, f)) / f.scale())));
+            List<String> row = new ArrayList<>(List.of(Table.number(s.fromSeconds() / 60), Format.count(s.samples()),
+                    Format.count(s.errors())));
+            present.forEach(f -> row.add(Format.figure(orNaN(value(s, f)) / f.scale())));
             rows.add(row);
         }
         List<SlopeRow> slopes = new ArrayList<>();

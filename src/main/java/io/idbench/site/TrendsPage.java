@@ -22,11 +22,11 @@ import java.util.Set;
  * lines; the series' runs with their verdicts, and its steps.
  */
 final class TrendsPage {
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEEE d MMMM yyyy", java.util.Locale.ROOT)
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("EEEE d MMMM yyyy", java.util.Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("d MMM HH:mm", java.util.Locale.ROOT)
+    private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("d MMM HH:mm", java.util.Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
 
     /** The figures a series' chooser offers, with their axis titles. */
@@ -256,9 +256,4 @@ final class TrendsPage {
         return figures;
     }
 
-    /** The verdict of the newest runs, as the page's last lines say it. */
-    static String summary(NightlyVerdict v) {
-        List<String> lines = v.lines();
-        return lines.get(lines.size() - 1);
-    }
 }
