@@ -317,8 +317,11 @@ class SiteCommandTest {
         assertThat(Files.readString(out.resolve("trends.html"))).contains("class=\"regressed");
         assertThat(Jsoup.parse(out.resolve("overview.html").toFile()).text()).contains("Regressions", SCENARIO + " slower",
                 "ALL p95 +100 % [+");
-        // Without --fail-on-regression the site is still written and the exit is 0.
-        assertThat(site()).isZero();
+        // Without --fail-on-regression the site is still written and the exit is 0; with the repository, last night's commits
+        // link to it (an SSH remote as Jenkins' GIT_URL gives it is read as its web address).
+        assertThat(site("--repository=git@github.com:idbench/idbench.git")).isZero();
+        assertThat(Jsoup.parse(out.resolve("trends.html").toFile()).select("#last-night a[href*=/compare/]").attr("href"))
+                .startsWith("https://github.com/idbench/idbench/compare/").contains("...");
     }
 
     @Test
@@ -389,6 +392,8 @@ class SiteCommandTest {
         assertThat(bad("--tolerance=-1")).isEqualTo("idbench: tolerance must be at least 0, was -1.0\n");
         assertThat(bad("--baselines=" + missing)).isEqualTo("idbench: the baselines directory " + missing + " does not exist\n");
         assertThat(bad("--results=" + missing)).isEqualTo("idbench: the results directory " + missing + " does not exist\n");
+        assertThat(bad("--repository=ftp://example.org/x")).isEqualTo("idbench: the repository must be a web address"
+                + " (https://github.com/<owner>/<name>), was 'ftp://example.org/x'\n");
         assertThat(bad("--run-files=some")).isEqualTo("idbench: Invalid value for option '--run-files': expected one of "
                 + "[ALL, LATEST, NONE] (case-insensitive) but was 'some' (see idbench site --help)\n");
         assertThat(out.resolve("keep.txt")).hasContent("kept");

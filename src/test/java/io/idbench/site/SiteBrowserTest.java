@@ -247,6 +247,11 @@ class SiteBrowserTest {
         List<String> steps = (List<String>) js("return Array.from(document.querySelectorAll('ul.steps li.worse')).map(l => l.textContent)");
         assertThat(steps).isNotEmpty().allMatch(t -> t.contains("since injected-step-1"));
         assertThat(browser.findElement(By.cssSelector("#verdict + p")).getText()).contains("regressed");
+        browser.get(base + "night/trends.html");
+        assertThat(browser.findElement(By.cssSelector("main h2")).getText()).startsWith("Last night: Saturday 28 November 2026")
+                .endsWith("nightly-2");
+        assertThat(browser.findElement(By.id("last-night")).getText()).contains("No verdict last night",
+                "had a baseline of other code", "code b3df949");
     }
 
     @Test
