@@ -11,7 +11,6 @@ import io.idbench.targets.ScimSeeder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +31,7 @@ import picocli.CommandLine.Spec;
                 "Runs until Ctrl-C or SIGTERM, then stops everything it started."},
         footer = {"", "Example:", "  java -jar target/idbench.jar keycloak --info-file=/tmp/kc.json",
                 "  then: token from tokenUrl with clientId/clientSecret of /tmp/kc.json; SCIM at its baseUrl"})
-public final class KeycloakCommand implements Callable<Integer> {
+public final class KeycloakCommand implements TargetCommand {
     @Spec
     CommandSpec spec;
 
@@ -84,6 +83,7 @@ public final class KeycloakCommand implements Callable<Integer> {
     Path infoFile;
 
     /** Validates the options as {@link #call} would use them (a {@link io.idbench.config.ConfigException} otherwise). */
+    @Override
     public void check() {
         setup();
         if (users < 0) {

@@ -110,7 +110,7 @@ final class KeycloakStack {
         started.push(pg);
         out.println(pg.description());
         Optional<Long> postmaster = ServiceStack.postmasterPid(pg);
-        providers.put("postgresql", new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
+        providers.put(ReadyFile.POSTGRESQL, new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
         postmaster.ifPresent(pid -> OrphanReaper.watch(pid, OrphanReaper.POSTGRES_SIGNAL));
         if (!pg.ownsServer() || options.users() == 0) {
             return null;

@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,7 +46,7 @@ import picocli.CommandLine.Spec;
                 "  then: ldapsearch -x -H <baseUrl's host:port> -D cn=admin,dc=idbench,dc=org -w <adminPassword> -b "
                         + DirectoryLayout.BASE_DN + " uid=user.1",
                 "  java -jar target/idbench.jar openldap --users=1000000 --port=0   # load (or copy) 1M identities and serve them"})
-public final class OpenldapCommand implements Callable<Integer> {
+public final class OpenldapCommand implements TargetCommand {
     /** Where kept directories live by default: one root per OpenLDAP minor version, whose MDB files it reads. */
     static final String DEFAULT_DATASETS = "~/.cache/idbench/openldap";
 
@@ -81,6 +80,7 @@ public final class OpenldapCommand implements Callable<Integer> {
     Path infoFile;
 
     /** Validates the options as {@link #call} would use them (a {@link ConfigException} otherwise). */
+    @Override
     public void check() {
         if (users < 0) {
             throw new ConfigException("--users must be at least 0, was " + users);

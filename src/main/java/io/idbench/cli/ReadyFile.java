@@ -24,6 +24,9 @@ import java.util.Map;
 public record ReadyFile(String baseUrl, Integer port, String token, String adminUser, String adminPassword, String storage,
         String search, long pid, String searchUrl, String searchIndex, String searchEngine, Map<String, Environment.Provider> providers,
         DatabaseAccess database, TokenEndpoint auth, Service.Product product, SeedRecord seed) {
+    /** The providers' keys of the servers under the service; a product's command lists its own process beside them. */
+    public static final String POSTGRESQL = "postgresql";
+    public static final String SEARCH_ENGINE = "searchEngine";
 
     /** The service's database as a replica connects to it. */
     public record DatabaseAccess(String jdbcUrl, String user, String password) {

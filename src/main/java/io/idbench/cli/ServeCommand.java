@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Example:",
                 "  java -jar target/idbench.jar serve --port=8080 --token=change-me-0123456789 --users=10000",
                 "  curl -H 'Authorization: Bearer change-me-0123456789' http://127.0.0.1:8080/scim/v2/Users"})
-public final class ServeCommand implements Callable<Integer> {
+public final class ServeCommand implements TargetCommand {
 
     @Spec
     CommandSpec spec;
@@ -104,6 +103,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--info-file", paramLabel = "<file>",
             description = "Write base URL, port and token as JSON to this file once the service is ready (for scripts).")
     Path infoFile;
+
+    @Override
+    public void check() {
+        config();
+    }
 
     /** The validated configuration these options describe (a {@link io.idbench.config.ConfigException} otherwise). */
     public ScenarioConfig config() {

@@ -87,7 +87,7 @@ final class ServiceStack {
         out.println(pg.description());
         Map<String, Environment.Provider> providers = new LinkedHashMap<>();
         Optional<Long> postmaster = postmasterPid(pg);
-        providers.put("postgresql", new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
+        providers.put(ReadyFile.POSTGRESQL, new Environment.Provider(pg.provider().id(), pg.description(), postmaster.orElse(null)));
         if (pg.provider() == Provider.EMBEDDED && postmaster.isPresent()) {
             OrphanReaper.watch(postmaster.get(), OrphanReaper.POSTGRES_SIGNAL);
             DeathWatch.failFastWhenGone("The embedded PostgreSQL", postmaster.get());
@@ -117,7 +117,7 @@ final class ServiceStack {
         if (engine != null) {
             SearchEngineProvider searchEngine = join(engine);
             out.println(searchEngine.description());
-            providers.put("searchEngine", new Environment.Provider(searchEngine.provider().id(), searchEngine.description(),
+            providers.put(ReadyFile.SEARCH_ENGINE, new Environment.Provider(searchEngine.provider().id(), searchEngine.description(),
                     searchEngine.hostPid().isPresent() ? searchEngine.hostPid().getAsLong() : null));
             if (searchEngine instanceof EmbeddedSearchEngine embedded) {
                 for (long pid : embedded.pids()) {

@@ -2,13 +2,20 @@ package io.idbench.config;
 
 /** What the plans speak to a target: SCIM 2.0 over HTTP (idbench's service, Keycloak, any SCIM server) or LDAP (a directory). */
 public enum Protocol {
-    SCIM("SCIM over HTTP"),
-    LDAP("LDAP");
+    SCIM("SCIM over HTTP", ""),
+    LDAP("LDAP", "ldap-");
 
     private final String words;
+    private final String planPrefix;
 
-    Protocol(String words) {
+    Protocol(String words, String planPrefix) {
         this.words = words;
+        this.planPrefix = planPrefix;
+    }
+
+    /** The plan's file in jmeter/ in this protocol: {@code <plan>.jmx}, or its LDAP twin {@code ldap-<plan>.jmx}. */
+    public String planFile(Plan plan) {
+        return planPrefix + plan.id() + ".jmx";
     }
 
     /** The protocol as a sentence names it: "SCIM over HTTP", "LDAP". */

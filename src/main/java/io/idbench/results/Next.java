@@ -56,7 +56,7 @@ final class Next {
      */
     private static String target(RecordedRun run, Map<String, String> changed) {
         if (!run.service()) {
-            return run.target() == TargetKind.IDBENCH ? "-Dtarget.url=" + run.parameter("target.url")
+            return run.target().ownService() ? "-Dtarget.url=" + run.parameter("target.url")
                     : product(run.target(), run.users(), run.plan());
         }
         RunRecord r = run.record();

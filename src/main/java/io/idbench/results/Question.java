@@ -33,7 +33,7 @@ public record Question(Topic topic, TargetKind product) {
     public static final Question SCALING = new Question(Topic.SCALING, null);
 
     public static Question product(TargetKind kind) {
-        if (kind == TargetKind.IDBENCH) {
+        if (kind.ownService()) {
             throw new IllegalArgumentException("idbench's service is what products are compared with, not a product");
         }
         return new Question(Topic.PRODUCT, kind);
@@ -43,7 +43,7 @@ public record Question(Topic topic, TargetKind product) {
     public static List<Question> all() {
         List<Question> out = new ArrayList<>(List.of(STORAGE, ENGINE, MEMBERSHIPS, SCALING));
         for (TargetKind kind : TargetKind.values()) {
-            if (kind != TargetKind.IDBENCH) {
+            if (!kind.ownService()) {
                 out.add(product(kind));
             }
         }

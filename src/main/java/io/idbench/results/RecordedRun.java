@@ -154,7 +154,7 @@ public record RecordedRun(Path dir, RunRecord record) {
         if (!parameter("target.url").isEmpty()) {
             return "external";
         }
-        if (target() != TargetKind.IDBENCH) {
+        if (!target().ownService()) {
             return target().id();
         }
         return storage() == null ? "unknown" : ScenarioNames.axes(storage(), dynamic(), search());
@@ -170,13 +170,13 @@ public record RecordedRun(Path dir, RunRecord record) {
      * a search mode and memberships of idbench's.
      */
     public boolean service() {
-        return target() == TargetKind.IDBENCH && parameter("target.url").isEmpty() && parameter("target.name").isEmpty()
+        return target().ownService() && parameter("target.url").isEmpty() && parameter("target.name").isEmpty()
                 && !parameter("storage").isEmpty();
     }
 
     /** The service's storage; null for another target. */
     public Storage storage() {
-        return parameter("storage").isEmpty() || target() != TargetKind.IDBENCH ? null : Storage.parse(parameter("storage"));
+        return parameter("storage").isEmpty() || !target().ownService() ? null : Storage.parse(parameter("storage"));
     }
 
     /** Who answered the service's searches (its SQL when the record names none); null for another target. */

@@ -29,12 +29,6 @@ public final class Parameters {
     public static final String DEFAULT_SCENARIO = "jsonb-nodyn-1k";
     /** The most replicas of the service a run starts (instances): each is a JVM with its own heap and pool. */
     public static final int MAX_INSTANCES = 8;
-    /** The serve options Keycloak's provisioning takes too: where its PostgreSQL comes from. */
-    static final List<String> KEYCLOAK_OPTIONS = List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir",
-            "pg.sharedBuffers", "fresh");
-    /** The serve options OpenLDAP's provisioning takes: whether its kept dataset is loaded anew. */
-    static final List<String> OPENLDAP_OPTIONS = List.of("fresh");
-
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
             run("plan", Plan.HETEROGENEOUS.id(), "the JMeter plan, jmeter/<plan>.jmx: " + Choice.idsInOrder(Plan.class)),
@@ -80,7 +74,8 @@ public final class Parameters {
                     + " runs are grouped by CPUs, CPU model and memory)"),
             run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
             run("target", TargetKind.IDBENCH.id(), "what the run provisions and measures: " + Choice.idsInOrder(TargetKind.class)
-                    + " (Keycloak " + KeycloakSetup.VERSION + ", built with -Ptarget-keycloak; OpenLDAP's slapd, -Ptarget-openldap)"),
+                    + " (a product is prepared by its profile too, e.g. -Ptarget-keycloak builds with Keycloak "
+                    + KeycloakSetup.VERSION + "; docs/targets.md)"),
             run("target.name", "",
                     "the target's name in the record and on the site (default: keycloak or openldap, or external for target.url)"),
             run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
@@ -132,15 +127,6 @@ public final class Parameters {
     private static final Map<String, Parameter> BY_KEY = index();
 
     private Parameters() {
-    }
-
-    /** The service options (beside users) a provisioned target other than idbench's service takes. */
-    static List<String> productOptions(TargetKind target) {
-        return switch (target) {
-            case KEYCLOAK -> KEYCLOAK_OPTIONS;
-            case OPENLDAP -> OPENLDAP_OPTIONS;
-            case IDBENCH -> List.of();
-        };
     }
 
     public static Optional<Parameter> get(String key) {

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 /**
  * process-classes: resolves the run's parameters (scenario file, profiles, -D) and validates all of them, the service's
  * with {@code idbench serve}'s own configuration, before anything starts; then clears the previous run's files and writes
- * what the later steps and JMeter read: the service's arguments ({@link ServeArguments}), side B ({@link VersusSide}),
+ * what the later steps and JMeter read: the target's provisioning arguments ({@link RunTarget}), side B ({@link VersusSide}),
  * JMeter's properties ({@link JmeterProperties}), the prepared run ({@link PreparedRun}).
  */
 final class PrepareStep {
@@ -39,18 +39,15 @@ final class PrepareStep {
         RunOwner.sweep(basedir.resolve(settings.results).normalize(), out);
         Path plan = basedir.resolve("jmeter").resolve(settings.planFile());
         if (!Files.isRegularFile(plan)) {
-            throw new ConfigException(settings.target.ldap() ? "plan " + settings.plan + " is not written for LDAP yet (no " + plan
-                    + "); target=" + settings.target + " runs " + ldapPlans() : "plan " + settings.plan + " has no " + plan);
+            throw new ConfigException("plan " + settings.plan + " is not written for " + settings.target.protocol().words()
+                    + " yet (no " + plan + "); target=" + settings.target + " runs " + writtenPlans(settings));
         }
         Path recordDir = settings.newRecordDir(basedir, settings.runId);
         Path baseline = settings.baseline == null ? null : basedir.resolve(settings.baseline).normalize();
         if (baseline != null) {
             RecordFile.complete(baseline, "baseline"); // refused now, not after the run
         }
-        List<String> serveArgs = settings.idbenchService() ? ServeArguments.serve(resolved, run.serviceInfo())
-                : !settings.provisioned() ? List.of()
-                        : settings.target.ldap() ? ServeArguments.openldap(resolved, settings, run)
-                                : ServeArguments.keycloak(resolved, settings, run);
+        List<String> serveArgs = settings.provisioned() ? settings.runTarget().arguments(resolved, settings, run) : List.of();
         VersusSide versus = settings.interleaved() ? VersusSide.of(resolver, overrides, settings, basedir, run, now) : null;
         if (settings.jmeterRemotes.distributed()) {
             settings.jmeterRemotes.checkReachable(); // before anything is provisioned
@@ -75,10 +72,10 @@ final class PrepareStep {
         return settings;
     }
 
-    /** The plans that have an LDAP version in jmeter/, in their order. */
-    private String ldapPlans() {
-        return Arrays.stream(Plan.values()).filter(p -> Files.isRegularFile(basedir.resolve("jmeter").resolve("ldap-" + p + ".jmx")))
-                .map(Plan::id).collect(Collectors.joining(", "));
+    /** The plans written in the target's protocol (a file in jmeter/), in their order. */
+    private String writtenPlans(RunSettings settings) {
+        return Arrays.stream(Plan.values()).filter(p -> Files.isRegularFile(basedir.resolve("jmeter").resolve(
+                settings.target.protocol().planFile(p)))).map(Plan::id).collect(Collectors.joining(", "));
     }
 
     /** What the later steps read of the run (run.json). */

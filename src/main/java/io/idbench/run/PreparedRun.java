@@ -40,7 +40,7 @@ public record PreparedRun(
     /**
      * What the steps after prepare need of the run's settings.
      *
-     * @param target what is provisioned: idbench's service or Keycloak; null in a run.json of an older build
+     * @param target what is provisioned: idbench's service or a product; null in a run.json of an older build
      * @param instances the service's processes on its one database (replicas); 0 in a run.json of an older build
      * @param remoteEngines the remote JMeter engines (host:port) that run the plan; none: the build's own JMeter
      */
@@ -54,7 +54,7 @@ public record PreparedRun(
 
         /** Whether the provisioned target is idbench's own service (with its telemetry and login). */
         public boolean idbenchService() {
-            return provisioned && (target == null || target == TargetKind.IDBENCH);
+            return provisioned && (target == null || target.ownService());
         }
     }
 

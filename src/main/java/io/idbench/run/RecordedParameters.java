@@ -1,6 +1,5 @@
 package io.idbench.run;
 
-import io.idbench.config.TargetKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,15 +15,13 @@ final class RecordedParameters {
 
     static Map<String, String> of(ScenarioResolver.Resolved r, RunSettings s) {
         Map<String, String> out = stripped(r);
+        RunTarget target = s.runTarget();
         if (!s.idbenchService()) {
             Parameters.ALL.stream().filter(p -> p.provisioning() && !p.key().equals(Parameters.USERS)
-                    && !(s.provisioned() && Parameters.productOptions(s.target).contains(p.key()))).forEach(p -> out.remove(p.key()));
+                    && !(s.provisioned() && target.serviceParameters().contains(p.key()))).forEach(p -> out.remove(p.key()));
         }
-        if (s.target != TargetKind.KEYCLOAK) {
-            out.remove("keycloak.db");
-        }
-        if (s.target == TargetKind.IDBENCH) {
-        } else {
+        RunTargets.all().stream().filter(t -> t.kind() != s.target).forEach(t -> t.ownParameters().forEach(out::remove));
+        if (!s.target.ownService()) {
             out.put(Parameters.USERS, "" + s.users); // the size it was seeded with, not the scenario file's
         }
         return out;

@@ -61,9 +61,11 @@ final class Replicas {
             PrintStream out) throws IOException, InterruptedException {
         List<String> primaryArgs = Files.readAllLines(run.serveArgs());
         List<Process> processes = new ArrayList<>();
+        RunTarget service = new OwnServiceTarget();
         for (int k = 2; k <= instances; k++) {
             Files.write(PrivateFiles.ensure(run.replicaArgs(k)), args(primaryArgs, primary, run.replicaInfo(k)));
-            processes.add(ServiceProcess.launch(jar, run.replicaArgs(k), run.replicaLog(k), heap));
+            processes.add(
+                    ServiceProcess.launch(jar, service.commandName(), service.jvmOptions(heap), run.replicaArgs(k), run.replicaLog(k)));
         }
         out.println("[idbench] Starting " + (instances - 1) + " more replica" + (instances > 2 ? "s" : "") + " of the service on its"
                 + " database" + (primary.ready().searchUrl() != null ? " and engine" : "") + " (logs: " + run.replicaLog(2).getFileName()

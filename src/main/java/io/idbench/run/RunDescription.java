@@ -1,6 +1,5 @@
 package io.idbench.run;
 
-import io.idbench.targets.KeycloakSetup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,14 +20,8 @@ final class RunDescription {
                         : s.warmup + "-" + s.warmupMax + " s until steady")
                 + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
                 + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : "");
-        String measured = "[idbench] " + (s.target.ldap() ? "Target: OpenLDAP's slapd (provisioned, MDB, over LDAP), "
-                + (s.users == 0 ? "an empty directory" : String.format("%,d", s.users) + " identities loaded by slapadd (kept and reused)")
-                : s.provisioned() && !s.idbenchService() ? "Target: Keycloak " + KeycloakSetup.VERSION
-                        + " (provisioned, its database " + s.keycloakDb + "), " + (s.users == 0 ? "an empty realm"
-                                : String.format("%,d", s.users) + " identities seeded over SCIM")
-                        : s.provisioned() ? "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn "
-                                + r.get("dyn") + ", " + String.format("%,d", s.users) + " identities"
-                                : "Target: " + s.targetUrl + " (not provisioned)");
+        String measured = "[idbench] " + (s.provisioned() ? s.runTarget().measured(r, s) : "Target: " + s.targetUrl
+                + " (not provisioned)");
         return List.of(scenario, measured, "[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));
     }
 

@@ -7,7 +7,6 @@ import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Numbers;
 import io.idbench.results.ScenarioNames;
-import io.idbench.targets.KeycloakSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -52,11 +51,10 @@ public final class RunSettings {
     public final double tolerance;
     public final String runId;
     public final int startTimeout;
-    /** What is provisioned and measured: idbench's own service, or Keycloak. */
+    /** What is provisioned and measured: idbench's own service, or a product ({@link #runTarget()}: what a run does with it). */
     public final TargetKind target;
     /** The target's name in the record (the scenario's prefix), or null for the default. */
     public final String targetName;
-    public final String keycloakDb;
     public final String targetUrl;
     public final String targetToken;
     /** target.url's server process, sampled as the service (0: none). */
@@ -101,7 +99,7 @@ public final class RunSettings {
         // A scenario's size seeds idbench's service; a provisioned product starts empty unless a size is asked for.
         // Another target takes its size from -D, or from a scenario file that names that target too (openldap-10k): the default
         // scenario's size is idbench's service's.
-        users = target == TargetKind.IDBENCH || r.explicit("users") || r.origins().get("target").equals(r.origins().get("users"))
+        users = target.ownService() || r.explicit("users") || r.origins().get("target").equals(r.origins().get("users"))
                 ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
         hotset = HotSet.parse(r.get("hotset"));
         maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
@@ -129,11 +127,6 @@ public final class RunSettings {
         versusInstanceNoise = r.get("versus.instanceNoise").isBlank() ? null : doubleIn(r, "versus.instanceNoise", 0, 100);
         versus = !r.get("versus").isBlank() ? r.get("versus").trim()
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
-        keycloakDb = r.get("keycloak.db").trim();
-        if (!keycloakDb.equals(KeycloakSetup.DB_POSTGRES) && !keycloakDb.equals(KeycloakSetup.DB_H2)) {
-            throw new ConfigException("keycloak.db must be " + KeycloakSetup.DB_POSTGRES + " or " + KeycloakSetup.DB_H2 + ", was '"
-                    + keycloakDb + "'");
-        }
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
         targetPid = longIn(r, "target.pid", 0, Long.MAX_VALUE);
@@ -153,19 +146,24 @@ public final class RunSettings {
         return dir;
     }
 
-    /** Whether the target is provisioned by the run (idbench's service or Keycloak), not an external SCIM server. */
+    /** Whether the target is provisioned by the run (idbench's service or a product), not an external SCIM server. */
     public boolean provisioned() {
         return targetUrl == null;
     }
 
-    /** The plan's JMX file in jmeter/: the LDAP version of the plan for a directory ({@code ldap-<plan>.jmx}). */
+    /** The plan's JMX file in jmeter/, in the target's protocol: the LDAP twin for a directory ({@code ldap-<plan>.jmx}). */
     public String planFile() {
-        return (target.ldap() ? "ldap-" : "") + plan + ".jmx";
+        return target.protocol().planFile(plan);
+    }
+
+    /** What the run does with its kind of target. */
+    RunTarget runTarget() {
+        return RunTargets.of(target);
     }
 
     /** Whether the run measures idbench's own service, provisioned by the run. */
     public boolean idbenchService() {
-        return provisioned() && target == TargetKind.IDBENCH;
+        return provisioned() && target.ownService();
     }
 
     /** The settling repetitions per side the plan runs: none in the open model (its repetitions are timed, not looped). */
@@ -207,11 +205,16 @@ public final class RunSettings {
         if (targetUrl != null) {
             checkTarget(r);
         }
-        if (target == TargetKind.KEYCLOAK || target == TargetKind.OPENLDAP) {
+        if (!target.ownService()) {
             checkProduct(r);
         }
-        if (target != TargetKind.KEYCLOAK && r.explicit("keycloak.db")) {
-            throw new ConfigException("keycloak.db is set, but target is " + target + "; add -Dtarget=keycloak (or -Ptarget-keycloak)");
+        for (RunTarget other : RunTargets.all()) {
+            for (String key : other.ownParameters()) {
+                if (other.kind() != target && r.explicit(key)) {
+                    throw new ConfigException(key + " is set, but target is " + target + "; add -Dtarget=" + other.kind()
+                            + (other.kind().profile() == null ? "" : " (or -P" + other.kind().profile() + ")"));
+                }
+            }
         }
         if (versus != null && targetUrl != null) {
             throw new ConfigException("versus runs two services this build provisions; target.url benchmarks one already running");
@@ -250,7 +253,7 @@ public final class RunSettings {
         if (targetPid > 0 && !ProcessHandle.of(targetPid).map(ProcessHandle::isAlive).orElse(false)) {
             throw new ConfigException("target.pid " + targetPid + " is not a running process of this machine");
         }
-        if (target != TargetKind.IDBENCH) {
+        if (!target.ownService()) {
             throw new ConfigException("target=" + target + " provisions " + target + "; target.url benchmarks a server already running");
         }
         for (Parameter p : Parameters.ALL) {
@@ -263,12 +266,13 @@ public final class RunSettings {
 
     /**
      * A product is provisioned by the run (Keycloak, seeded over SCIM with users > 0; OpenLDAP, loaded by slapadd): none of
-     * idbench's own service settings apply.
+     * idbench's own service settings apply but those it takes ({@link RunTarget#serviceParameters()}).
      */
     private void checkProduct(ScenarioResolver.Resolved r) {
-        String product = target == TargetKind.KEYCLOAK ? "Keycloak" : "OpenLDAP's slapd";
+        RunTarget t = runTarget();
+        String product = t.product();
         for (Parameter p : Parameters.ALL) {
-            if (p.provisioning() && !Parameters.productOptions(target).contains(p.key()) && !p.key().equals(Parameters.USERS)
+            if (p.provisioning() && !t.serviceParameters().contains(p.key()) && !p.key().equals(Parameters.USERS)
                     && r.explicit(p.key())) {
                 throw new ConfigException("target=" + target + " measures " + product + ", but " + p.key() + " (from "
                         + r.origins().get(p.key()) + ") configures idbench's own service; drop it");
@@ -287,7 +291,7 @@ public final class RunSettings {
         if (targetUrl != null && targetName == null) {
             return r.scenarioNamed() ? scenario : "external";
         }
-        if (targetUrl != null || target != TargetKind.IDBENCH) {
+        if (targetUrl != null || !target.ownService()) {
             return plan.scenarioPrefix() + (targetName != null ? targetName : target) + "-"
                     + ScenarioNames.size(users);
         }

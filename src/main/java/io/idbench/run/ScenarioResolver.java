@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.config.ConfigException;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
+import io.idbench.config.TargetKind;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -41,8 +42,11 @@ public final class ScenarioResolver {
         }
         profiles.put("nodyn", Map.entry("dyn", "false"));
         profiles.put("dyn", Map.entry("dyn", "true"));
-        profiles.put("target-keycloak", Map.entry("target", "keycloak"));
-        profiles.put("target-openldap", Map.entry("target", "openldap"));
+        for (TargetKind kind : TargetKind.values()) {
+            if (kind.profile() != null) {
+                profiles.put(kind.profile(), Map.entry("target", kind.id()));
+            }
+        }
         return Map.copyOf(profiles);
     }
 

@@ -1,8 +1,7 @@
 package io.idbench.run;
 
-import io.idbench.cli.KeycloakCommand;
-import io.idbench.cli.OpenldapCommand;
 import io.idbench.cli.ServeCommand;
+import io.idbench.cli.TargetCommand;
 import io.idbench.config.ConfigException;
 import io.idbench.service.TokenService;
 import java.nio.file.Path;
@@ -11,11 +10,11 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * The options of the service a run starts ({@code idbench serve}, or {@code idbench keycloak}), from the run's parameters,
- * validated by that command's own configuration before anything starts: the same messages as on the command line.
+ * The options of the service a run starts ({@code idbench serve}), from the run's parameters, and the check every target's
+ * options pass: by that command's own configuration, before anything starts, with the same messages as on the command line.
  */
 final class ServeArguments {
-    private static final String FRESH = "fresh";
+    static final String FRESH = "fresh";
     private static final String DYN = "dyn";
 
     private ServeArguments() {
@@ -44,52 +43,20 @@ final class ServeArguments {
         args.addAll(AdminLogin.generate().serveOptions());
         args.add("--info-file=" + infoFile);
         args.add("--stop-with-parent");
-        ServeCommand serve = new ServeCommand();
-        parse(serve, args);
-        serve.config();
-        return args;
+        return checked(new ServeCommand(), args);
     }
 
-    /** Keycloak's provisioning options ({@code idbench keycloak}): its PostgreSQL, size, heap. */
-    static List<String> keycloak(ScenarioResolver.Resolved resolved, RunSettings settings, RunDirectory run) {
-        List<String> args = new ArrayList<>();
-        for (String key : Parameters.KEYCLOAK_OPTIONS) {
-            String v = resolved.get(key);
-            if (key.equals(FRESH)) {
-                if (resolved.flag(FRESH)) {
-                    args.add("--fresh");
-                }
-            } else if (!v.isEmpty()) {
-                args.add(Parameters.get(key).orElseThrow().serveOption() + "=" + v);
-            }
-        }
-        args.add("--keycloak-db=" + settings.keycloakDb);
-        if (settings.users > 0) {
-            args.add("--users=" + settings.users);
-            args.add("--ids-file=" + run.idsFile());
-        }
-        args.add("--keycloak-heap=" + settings.serviceHeap);
-        args.add("--info-file=" + run.serviceInfo());
-        args.add("--stop-with-parent");
-        KeycloakCommand keycloak = new KeycloakCommand();
-        parse(keycloak, args);
-        keycloak.check();
-        return args;
-    }
-
-    /** OpenLDAP's provisioning options ({@code idbench openldap}): its size, whether its dataset is loaded anew. */
-    static List<String> openldap(ScenarioResolver.Resolved resolved, RunSettings settings, RunDirectory run) {
-        List<String> args = new ArrayList<>();
+    /** {@code --fresh} when the run asks for its dataset to be loaded anew. */
+    static void addFresh(ScenarioResolver.Resolved resolved, List<String> args) {
         if (resolved.flag(FRESH)) {
             args.add("--fresh");
         }
-        args.add("--users=" + settings.users);
-        args.add("--work-dir=" + run.dir().resolve("openldap"));
-        args.add("--info-file=" + run.serviceInfo());
-        args.add("--stop-with-parent");
-        OpenldapCommand openldap = new OpenldapCommand();
-        parse(openldap, args);
-        openldap.check();
+    }
+
+    /** The arguments, once {@code command} parsed and checked them as it would on the command line. */
+    static List<String> checked(TargetCommand command, List<String> args) {
+        parse(command, args);
+        command.check();
         return args;
     }
 

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 
 /** The running service as its ready file ({@code serve --info-file}) describes it, and calls to its idbench endpoints. */
 record ServiceInfo(ReadyFile ready) {
+    private static final java.util.Set<String> SERVICE_PROVIDERS = java.util.Set.of(ReadyFile.POSTGRESQL, ReadyFile.SEARCH_ENGINE);
+
     static ServiceInfo read(Path file) throws IOException {
         return new ServiceInfo(ReadyFile.read(file));
     }
@@ -33,9 +35,13 @@ record ServiceInfo(ReadyFile ready) {
         return ready.product() != null;
     }
 
-    /** The process of the product a run provisioned (Keycloak's JVM, slapd); 0 for idbench's own service. */
+    /**
+     * The process of the product a run provisioned (Keycloak's JVM, slapd): the provider its command lists beside the
+     * service's own PostgreSQL and engine; 0 for idbench's own service.
+     */
     long productPid() {
-        return Math.max(providerPid("keycloak"), providerPid("openldap"));
+        return ready.providers() == null ? 0 : ready.providers().entrySet().stream().filter(e -> !SERVICE_PROVIDERS.contains(e.getKey()))
+                .mapToLong(e -> e.getValue().pid() == null ? 0 : e.getValue().pid()).max().orElse(0);
     }
 
     /** The process id of the service's PostgreSQL or engine ({@code postgresql}, {@code searchEngine}), 0 when unknown. */

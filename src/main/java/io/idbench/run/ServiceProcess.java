@@ -1,7 +1,7 @@
 package io.idbench.run;
 
+import io.idbench.cli.ReadyFile;
 import io.idbench.cli.ServedUntilStopped;
-import io.idbench.config.TargetKind;
 import io.idbench.provision.DeathWatch;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -28,22 +28,10 @@ final class ServiceProcess {
     }
 
     /**
-     * @param heap the JVM's heap, fixed (-Xms = -Xmx, touched at start): a heap that grows while it is measured makes the
-     *             first minutes of a run slower than the rest
+     * {@code java -jar idbench.jar <command> @args}: a target's provisioning command ({@code serve}, {@code keycloak}, …),
+     * its output to {@code log}, stopped with the build.
      */
-    static Process launch(Path jar, Path args, Path log, String heap) throws IOException {
-        return launch(jar, "serve", List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"), args, log);
-    }
-
-    /**
-     * {@code idbench keycloak} or {@code idbench openldap}: the process that provisions the product (and Keycloak's PostgreSQL)
-     * and stops it; it serves nothing itself, so a small heap (Keycloak's own heap is one of its options).
-     */
-    static Process launchProduct(Path jar, TargetKind target, Path args, Path log) throws IOException {
-        return launch(jar, target.id(), List.of("-Xmx256m", "-XX:+UseSerialGC"), args, log);
-    }
-
-    private static Process launch(Path jar, String command, List<String> jvmOptions, Path args, Path log) throws IOException {
+    static Process launch(Path jar, String command, List<String> jvmOptions, Path args, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> line = new java.util.ArrayList<>(List.of(java));
         line.addAll(jvmOptions);
@@ -79,11 +67,11 @@ final class ServiceProcess {
             RunDirectory run) throws IOException {
         // A product's service is its own process (Keycloak's JVM, slapd), not the process that provisioned it.
         long service = a.productPid() != 0 ? a.productPid() : a.pid();
-        List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid("postgresql"),
-                "--engine-pid=" + a.providerPid("searchEngine"),
+        List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid(ReadyFile.POSTGRESQL),
+                "--engine-pid=" + a.providerPid(ReadyFile.SEARCH_ENGINE),
                 "--versus-service-pid=" + (b == null ? 0 : b.pid()),
-                "--versus-postgres-pid=" + (b == null ? 0 : b.providerPid("postgresql")),
-                "--versus-engine-pid=" + (b == null ? 0 : b.providerPid("searchEngine"))));
+                "--versus-postgres-pid=" + (b == null ? 0 : b.providerPid(ReadyFile.POSTGRESQL)),
+                "--versus-engine-pid=" + (b == null ? 0 : b.providerPid(ReadyFile.SEARCH_ENGINE))));
         // Replicas of the service count as the service: the system under test is all of them.
         replicas.forEach(r -> pids.add("--replica-pid=" + r.pid()));
         localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));

@@ -1,17 +1,13 @@
 package io.idbench.run;
 
 import io.idbench.cli.ReadyFile;
-import io.idbench.config.Plan;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
 import io.idbench.record.Service;
 import io.idbench.record.Side;
-import io.idbench.service.Endpoints;
-import io.idbench.targets.ldap.DirectoryLayout;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -19,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
@@ -100,25 +95,7 @@ final class StartStep {
             b = startVersus(versus, timeout);
         }
         ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run);
-        if (state.settings().target().ldap()) {
-            appendDirectory(a);
-            return;
-        }
-        if (!state.settings().idbenchService()) {
-            OtherTarget target = new OtherTarget(run, record, out);
-            target.appendProduct(a);
-            target.probe(Long.parseLong(state.parameters().getOrDefault("users", "0")), a.ready().product().notes());
-            return;
-        }
-        resetTelemetry(a);
-        for (ServiceInfo replica : replicas) {
-            resetTelemetry(replica);
-        }
-        appendTarget(a, replicas, Side.A);
-        if (b != null) {
-            resetTelemetry(b);
-            appendTarget(b, List.of(), Side.B);
-        }
+        RunTargets.of(state.settings().target()).handOver(new RunTarget.Started(run, record, out, state, a, replicas, b));
     }
 
     /** The run's record, status running, from the moment its service starts; and which build runs it. */
@@ -137,13 +114,13 @@ final class StartStep {
         // The service marks the record interrupted if it is stopped while the run is still running.
         Files.writeString(run.serveArgs(side), "--run-record=" + ArgsFile.quoted(record.toString()) + "\n",
                 StandardOpenOption.APPEND);
-        String which = !run.prepared().settings().idbenchService() ? run.prepared().settings().target().productName()
+        RunTarget target = RunTargets.of(run.prepared().settings().target());
+        String which = !run.prepared().settings().idbenchService() ? target.product()
                 : side == Side.A ? "the service" : "the other side's service (versus)";
         out.println("[idbench] Starting " + which + " (log: " + basedir.relativize(run.serviceLog(side)) + ")…");
         out.flush();
-        Process process = run.prepared().settings().idbenchService()
-                ? ServiceProcess.launch(serviceJar, run.serveArgs(side), run.serviceLog(side), heap)
-                : ServiceProcess.launchProduct(serviceJar, run.prepared().settings().target(), run.serveArgs(side), run.serviceLog(side));
+        Process process = ServiceProcess.launch(serviceJar, target.commandName(), target.jvmOptions(heap), run.serveArgs(side),
+                run.serviceLog(side));
         String prefix = side == Side.A ? "[service] " : "[versus] ";
         try {
             ServiceProcess.awaitReady(process, run.serviceInfo(side), run.serviceLog(side), timeout, line -> out.println(prefix + line));
@@ -180,48 +157,4 @@ final class StartStep {
         return replicas;
     }
 
-    /**
-     * JMeter's properties for one side: its URL in parts and token (B's prefixed versus.), its replicas' host:port
-     * (target.replicas, when there are more than one: the plans spread their threads over them), and A's login.
-     */
-    private void appendTarget(ServiceInfo service, List<ServiceInfo> replicas, Side side) throws IOException {
-        Properties p = new Properties();
-        String prefix = side == Side.A ? "" : "versus.";
-        TargetProperties.of(service.baseUrl(), service.token()).forEach((k, v) -> p.setProperty(prefix + k, (String) v));
-        if (!replicas.isEmpty()) {
-            List<String> all = new ArrayList<>(List.of(TargetProperties.hostPort(service.baseUrl())));
-            replicas.forEach(r -> all.add(TargetProperties.hostPort(r.baseUrl())));
-            p.setProperty(prefix + "target.replicas", String.join(",", all));
-        }
-        // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant; the other plans use the
-        // static token. The service checks an issued token (a signature) at another cost than its static one, so side B
-        // authenticates as A does: in plan 1 it takes its token at its first iteration (token.groovy), A's Login having none.
-        AdminLogin login = AdminLogin.of(Files.readAllLines(run.serveArgs(side)));
-        p.setProperty(prefix + "token.url", service.root() + Endpoints.TOKEN);
-        p.setProperty(prefix + "token.grant", "password");
-        p.setProperty(prefix + "token.user", login.user());
-        p.setProperty(prefix + "token.password", login.password());
-        // The service's tokens outlive the run (token-ttl): a token, once taken, is never refreshed.
-        boolean fetchFirst = side == Side.B && run.prepared().plan() == Plan.HETEROGENEOUS;
-        p.setProperty(prefix + "token.refreshAt", fetchFirst ? "0" : "" + Long.MAX_VALUE);
-        TargetProperties.append(run, p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
-    }
-
-    /** JMeter's properties for a directory: its host and port (target.*), base DN, and the DN and password the plans bind with. */
-    private void appendDirectory(ServiceInfo directory) throws IOException {
-        Properties p = TargetProperties.of(directory.baseUrl(), "");
-        ReadyFile ready = directory.ready();
-        p.setProperty("ldap.base", DirectoryLayout.BASE_DN);
-        p.setProperty("ldap.bindDn", ready.adminUser());
-        p.setProperty("ldap.password", ready.adminPassword());
-        TargetProperties.append(run, p, "the directory under test: " + ready.product().name());
-    }
-
-    /** The telemetry window starts when the service is ready: the run, not the seed. */
-    static void resetTelemetry(ServiceInfo service) throws IOException, InterruptedException {
-        HttpResponse<String> r = service.call("POST", Endpoints.TELEMETRY_RESET);
-        if (r.statusCode() != 204) {
-            throw new IllegalStateException("Resetting the service's telemetry answered " + r.statusCode() + ": " + r.body());
-        }
-    }
 }

@@ -1,7 +1,6 @@
 package io.idbench.site;
 
 import io.idbench.config.Protocol;
-import io.idbench.config.TargetKind;
 import io.idbench.record.Change;
 import io.idbench.record.Numbers;
 import io.idbench.results.Answer;
@@ -52,7 +51,7 @@ final class FindingWords {
     /** One side of a finding as the question names it: "JSONB", "Elasticsearch", "dynamic memberships", "Keycloak". */
     static String side(Question q, RecordedRun r) {
         if (!r.service()) {
-            return r.target() == TargetKind.IDBENCH ? r.axes() : r.target().productName();
+            return r.target().ownService() ? r.axes() : r.target().productName();
         }
         return switch (q.topic()) {
             case STORAGE -> r.storage().displayName();

@@ -1,0 +1,85 @@
+package io.idbench.run;
+
+import io.idbench.cli.KeycloakCommand;
+import io.idbench.cli.TargetCommand;
+import io.idbench.config.ConfigException;
+import io.idbench.config.TargetKind;
+import io.idbench.targets.KeycloakSetup;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Keycloak ({@code idbench keycloak}): its database on idbench's PostgreSQL (or H2), seeded over SCIM, tokens from its realm. */
+final class KeycloakTarget implements RunTarget {
+    static final String DB = "keycloak.db";
+
+    @Override
+    public TargetKind kind() {
+        return TargetKind.KEYCLOAK;
+    }
+
+    @Override
+    public String product() {
+        return "Keycloak";
+    }
+
+    @Override
+    public TargetCommand command() {
+        return new KeycloakCommand();
+    }
+
+    /** Where its PostgreSQL comes from, as for idbench's service. */
+    @Override
+    public List<String> serviceParameters() {
+        return List.of("db.provider", "db.url", "db.user", "db.password", "pgDataDir", "pg.sharedBuffers", ServeArguments.FRESH);
+    }
+
+    @Override
+    public List<String> ownParameters() {
+        return List.of(DB);
+    }
+
+    @Override
+    public List<String> arguments(ScenarioResolver.Resolved resolved, RunSettings settings, RunDirectory run) {
+        String db = database(resolved);
+        List<String> args = new ArrayList<>();
+        ServeArguments.addFresh(resolved, args);
+        for (String key : serviceParameters()) {
+            String v = resolved.get(key);
+            if (!key.equals(ServeArguments.FRESH) && !v.isEmpty()) {
+                args.add(Parameters.get(key).orElseThrow().serveOption() + "=" + v);
+            }
+        }
+        args.add("--keycloak-db=" + db);
+        if (settings.users > 0) {
+            args.add("--users=" + settings.users);
+            args.add("--ids-file=" + run.idsFile());
+        }
+        args.add("--keycloak-heap=" + settings.serviceHeap);
+        args.add("--info-file=" + run.serviceInfo());
+        args.add("--stop-with-parent");
+        return ServeArguments.checked(command(), args);
+    }
+
+    /** keycloak.db, checked: postgres or h2. */
+    static String database(ScenarioResolver.Resolved resolved) {
+        String db = resolved.get(DB).trim();
+        if (!db.equals(KeycloakSetup.DB_POSTGRES) && !db.equals(KeycloakSetup.DB_H2)) {
+            throw new ConfigException(DB + " must be " + KeycloakSetup.DB_POSTGRES + " or " + KeycloakSetup.DB_H2 + ", was '" + db + "'");
+        }
+        return db;
+    }
+
+    @Override
+    public String measured(ScenarioResolver.Resolved resolved, RunSettings s) {
+        return "Target: Keycloak " + KeycloakSetup.VERSION + " (provisioned, its database " + database(resolved) + "), "
+                + (s.users == 0 ? "an empty realm" : String.format("%,d", s.users) + " identities seeded over SCIM");
+    }
+
+    @Override
+    public void handOver(Started s) throws IOException, InterruptedException {
+        OtherTarget target = new OtherTarget(s.run(), s.record(), s.out());
+        target.appendProduct(s.a());
+        target.probe(Long.parseLong(s.state().parameters().getOrDefault(Parameters.USERS, "0")), s.a().ready().product().notes());
+    }
+}
