@@ -28,12 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
  * A seed and a serve killed with SIGKILL at random moments (power loss, the OOM killer), each in its own JVM on one kept data
  * directory: the load, its index builds, the clone and the service's start all get cut somewhere. After each kill nothing is
  * left running, the seed record is whole JSON or absent, and no half-made dataset passes for complete; at the end a seed
- * succeeds and reuses only a complete dataset. The moments come from a seeded generator, printed with every assertion.
+ * succeeds and reuses only a complete dataset. The moments come from a seeded generator, printed with every assertion; give it
+ * back to replay the same kills ({@code -Didbench.killSeed=<seed>}: the same fractions of a whole seed's time).
  */
 @StartsServers
 class KilledAnywhereTest {
     private static final int KILLS = 8;
     private static final String USERS = "--users=20000";
+    /** The system property that replays a failure's kills. */
+    static final String SEED_PROPERTY = "idbench.killSeed";
 
     @TempDir
     Path tmp;
@@ -41,7 +44,8 @@ class KilledAnywhereTest {
     @Test
     void aKillAtAnyMomentLeavesNothingRunningAndNothingHalfMadeThatPassesForComplete() throws Exception {
         Path dataDir = tmp.resolve("pg");
-        long seed = System.nanoTime();
+        long seed = Long.getLong(SEED_PROPERTY, System.nanoTime());
+        System.out.println("Kills drawn with seed " + seed + " (replay: -D" + SEED_PROPERTY + "=" + seed + ")");
         Random random = new Random(seed);
         // How long a whole seed takes here, loaded afresh: the random kills fall anywhere within it.
         long t0 = System.nanoTime();
@@ -70,7 +74,8 @@ class KilledAnywhereTest {
             boolean ended = p.waitFor(after, TimeUnit.MILLISECONDS);
             p.destroyForcibly();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            String where = (load ? "seed" : "serve") + " killed after " + after + " ms of " + fullMs + " (seed " + seed + "), last said: "
+            String where = (load ? "seed" : "serve") + " killed after " + after + " ms of " + fullMs + " (-D" + SEED_PROPERTY + "=" + seed
+                    + "), last said: "
                     + (output.isEmpty() ? "nothing" : output.get(output.size() - 1));
             tried.add(where + (ended ? " (had ended already)" : ""));
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(Postmasters.onDataDirectory(dataDir))

@@ -10,6 +10,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
+import io.idbench.support.StartsServers;
 import io.idbench.support.TestSlapd;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -350,36 +352,7 @@ class PrepareStepTest {
     }
 
     @Test
-    void openldapIsLoadedBySlapaddAndPlaysTheLdapVersionOfThePlan() throws Exception {
-        TestSlapd.installIfMissing();
-        RunSettings s = prepare(d("users", "10000"), "target-openldap");
-        assertThat(s.provisioned()).isTrue();
-        assertThat(s.idbenchService()).isFalse();
-        assertThat(s.recordScenario).isEqualTo("openldap-10k");
-        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=10000", "--info-file=" + run.serviceInfo(), "--stop-with-parent")
-                .noneMatch(a -> a.startsWith("--storage") || a.startsWith("--fresh"));
-        // Under the plan's own name, so that its results file is the one the record step reads.
-        assertThat(run.plans().resolve("heterogeneous.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-heterogeneous.jmx"));
-        JsonNode parameters = runJson(run).path("parameters");
-        assertThat(parameters.path("users").asText()).isEqualTo("10000");
-        assertThat(parameters.has("storage")).isFalse();
-        assertThat(parameters.has("keycloak.db")).isFalse();
-        assertThat(runJson(run).path("settings").path("target").asText()).isEqualTo("openldap");
-    }
-
-    @Test
-    void aDirectoryScenarioFileSizesItsOwnTarget() throws Exception {
-        TestSlapd.installIfMissing();
-        RunSettings s = prepare(d("scenario", "members-openldap-100k"));
-        assertThat(s.recordScenario).isEqualTo("members-openldap-100k");
-        assertThat(s.users).isEqualTo(100_000);
-        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=100000");
-        assertThat(run.plans().resolve("members.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-members.jmx"));
-    }
-
-    @Test
     void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
-        TestSlapd.installIfMissing();
         Files.delete(basedir.resolve("jmeter/ldap-members.jmx")); // every plan has its LDAP version now: one taken away
         assertThatThrownBy(() -> prepare(d("plan", "members", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
                 .hasMessage("plan members is not written for LDAP yet (no " + basedir.resolve("jmeter/ldap-members.jmx")
@@ -387,16 +360,52 @@ class PrepareStepTest {
         assertThat(run.serveArgs()).doesNotExist();
     }
 
-    @Test
-    void plan4OverLdapIsGivenTheExactAnswersOfItsSize() throws Exception {
-        TestSlapd.installIfMissing();
-        RunSettings s = prepare(d("scenario", "query-values-openldap-10k"));
-        assertThat(s.users).isEqualTo(10_000);
-        assertThat(run.plans().resolve("query-values.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-query-values.jmx"));
-        assertThat(jmeterProperties()).containsEntry("answers.file", run.queryAnswers().toAbsolutePath().toString());
-        assertThat(Files.readAllLines(run.queryAnswers())).hasSize(QueryAnswers.ROWS + 1)
-                .containsAll(QueryAnswers.rows(10_000, QueryAnswers.ROWS).stream().map(r -> r.ssnFloor() + "," + r.aboveFloor() + ","
-                        + r.n() + "," + r.byEmail()).toList());
+    /** The runs of OpenLDAP: its command checks that slapd is installed, which the quick tier does not do (it installs nothing). */
+    @Nested
+    @StartsServers
+    class OverLdap {
+        @BeforeEach
+        void slapd() throws Exception {
+            TestSlapd.installIfMissing();
+        }
+
+        @Test
+        void openldapIsLoadedBySlapaddAndPlaysTheLdapVersionOfThePlan() throws Exception {
+            RunSettings s = prepare(d("users", "10000"), "target-openldap");
+            assertThat(s.provisioned()).isTrue();
+            assertThat(s.idbenchService()).isFalse();
+            assertThat(s.recordScenario).isEqualTo("openldap-10k");
+            assertThat(Files.readAllLines(run.serveArgs()))
+                    .contains("--users=10000", "--info-file=" + run.serviceInfo(), "--stop-with-parent")
+                    .noneMatch(a -> a.startsWith("--storage") || a.startsWith("--fresh"));
+            // Under the plan's own name, so that its results file is the one the record step reads.
+            assertThat(run.plans().resolve("heterogeneous.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-heterogeneous.jmx"));
+            JsonNode parameters = runJson(run).path("parameters");
+            assertThat(parameters.path("users").asText()).isEqualTo("10000");
+            assertThat(parameters.has("storage")).isFalse();
+            assertThat(parameters.has("keycloak.db")).isFalse();
+            assertThat(runJson(run).path("settings").path("target").asText()).isEqualTo("openldap");
+        }
+
+        @Test
+        void aDirectoryScenarioFileSizesItsOwnTarget() throws Exception {
+            RunSettings s = prepare(d("scenario", "members-openldap-100k"));
+            assertThat(s.recordScenario).isEqualTo("members-openldap-100k");
+            assertThat(s.users).isEqualTo(100_000);
+            assertThat(Files.readAllLines(run.serveArgs())).contains("--users=100000");
+            assertThat(run.plans().resolve("members.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-members.jmx"));
+        }
+
+        @Test
+        void plan4OverLdapIsGivenTheExactAnswersOfItsSize() throws Exception {
+            RunSettings s = prepare(d("scenario", "query-values-openldap-10k"));
+            assertThat(s.users).isEqualTo(10_000);
+            assertThat(run.plans().resolve("query-values.jmx")).hasSameTextualContentAs(basedir.resolve("jmeter/ldap-query-values.jmx"));
+            assertThat(jmeterProperties()).containsEntry("answers.file", run.queryAnswers().toAbsolutePath().toString());
+            assertThat(Files.readAllLines(run.queryAnswers())).hasSize(QueryAnswers.ROWS + 1)
+                    .containsAll(QueryAnswers.rows(10_000, QueryAnswers.ROWS).stream().map(r -> r.ssnFloor() + "," + r.aboveFloor() + ","
+                            + r.n() + "," + r.byEmail()).toList());
+        }
     }
 
     @Test

@@ -25,14 +25,13 @@ import org.junit.jupiter.api.Test;
  * Thousands of generated hostile requests (mutated bodies, broken and oversized filters and paths,
  * control characters, wrong types, odd content types, stale versions) against a service holding a
  * few protected resources. Every answer is below 500, every error is SCIM error JSON with its
- * status, no request takes longer than a bound, and the protected resources are byte for byte
- * what they were. Seeded: a failure names the request and replays. Runs once per storage.
+ * status, and the protected resources are byte for byte what they were (the slowest request is
+ * printed: times are a benchmark's to judge, not a test's). Seeded: a failure names the request and replays. Runs once per storage.
  */
 public abstract class HostileFuzzTest extends ServiceTestBase {
     /** Requests per storage: enough to reach every mutation many times, a few seconds of CI. */
     private static final int REQUESTS = 2_500;
     /** No single request may take longer (the slowest seen here is a few tens of ms). */
-    private static final long BOUND_MS = 2_000;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String[] NASTY = {"", " ", "\u0000", "a\u0000b", "\u0001\u001f", "\uffff", "\ud83d\ude00", "\\ud800", "x\\udfff",
             "'",
@@ -78,7 +77,6 @@ public abstract class HostileFuzzTest extends ServiceTestBase {
             slowest = Math.max(slowest, ms);
             statuses.merge(r.status(), 1, Integer::sum);
             assertThat(r.status()).as("request %d: %s", i, r).isLessThan(500);
-            assertThat(ms).as("request %d took %d ms: %s", i, ms, r).isLessThan(BOUND_MS);
             if (r.status() >= 400) {
                 assertThat(r.header("Content-Type")).as("request %d: %s", i, r).startsWith("application/scim+json");
                 assertThat(r.body().path("schemas").path(0).asText()).as("request %d: %s", i, r)
