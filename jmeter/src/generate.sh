@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The plans (four over SCIM, their LDAP versions) are generated from these scripts so that they share one structure (warm-up, barrier,
-# measured phase, phases and Server-Timing recorded per sample). Edit the scripts, then run this
-# (python3 only) and commit the .jmx files with them; the plans open in JMeter's GUI as usual.
+# measured phase, phases and Server-Timing recorded per sample). Edit the scripts, then run this (it needs python3, nothing
+# else) and commit the .jmx files with them. Each plan's second line marks it generated, with the digests of these sources
+# and of the plan: PlansAreGeneratedTest refuses a plan edited by hand or saved from JMeter's GUI, and a stale one.
 set -euo pipefail
 cd "$(dirname "$0")"
 python3 heterogeneous.py ../heterogeneous.jmx
