@@ -15,7 +15,7 @@ final class DatabaseOptions {
                     + "A dataset is seeded into that database itself.")
     String dbUrl;
 
-    @Option(names = "--db-user", paramLabel = "<user>", defaultValue = "postgres",
+    @Option(names = "--db-user", paramLabel = "<user>", defaultValue = ScenarioConfig.DEFAULT_DB_USER,
             description = "User for --db-url (default: ${DEFAULT-VALUE}).")
     String dbUser;
 

@@ -28,6 +28,8 @@ public final class ScenarioConfig {
     public static final PasswordHash DEFAULT_PASSWORD_HASH = PasswordHash.SSHA256;
     public static final int DEFAULT_BCRYPT_COST = 10;
     /** Enough connections for 10 JMeter threads plus headroom; PostgreSQL itself has 2 cores here. */
+    /** PostgreSQL's own superuser, which the embedded and Testcontainers servers create. */
+    public static final String DEFAULT_DB_USER = "postgres";
     public static final int DEFAULT_DB_POOL_SIZE = 20;
     /**
      * The longest one database statement of a request may run, in ms (0: no limit): no client
@@ -291,7 +293,7 @@ public final class ScenarioConfig {
         private String passwordHash = DEFAULT_PASSWORD_HASH.id();
         private int bcryptCost = DEFAULT_BCRYPT_COST;
         private String dbUrl;
-        private String dbUser = "postgres";
+        private String dbUser = DEFAULT_DB_USER;
         private String dbPassword = "";
         private int dbPoolSize = DEFAULT_DB_POOL_SIZE;
         private int statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS;

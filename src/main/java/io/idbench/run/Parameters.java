@@ -100,7 +100,7 @@ public final class Parameters {
                     "calibration: CPU burnt on purpose in operations, e.g. update:10% or read:200us (recorded, shown loudly)"),
             serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--db-provider", "one of " + Choice.ids(Provider.class)),
             serve("db.url", "", "--db-url", "JDBC URL of an external PostgreSQL"),
-            serve("db.user", "postgres", "--db-user", "its user"),
+            serve("db.user", ScenarioConfig.DEFAULT_DB_USER, "--db-user", "its user"),
             new Parameter("db.password", "", "--db-password", true, "its password"),
             serve("db.poolSize", "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE, "--db-pool-size", "the service's JDBC connections"),
             serve("db.statementTimeout", "" + ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS, "--statement-timeout",

@@ -13,8 +13,8 @@ import java.nio.file.Path;
  * @param database {@link #DB_POSTGRES} (idbench's own PostgreSQL, a database of its own) or {@link #DB_H2}
  */
 public record KeycloakSetup(Path home, Path workRoot, String heap, String database, String realm, String clientId) {
-    /** The distribution the build unpacks (org.keycloak:keycloak-quarkus-dist, Maven Central). */
-    public static final String VERSION = "26.7.3";
+    /** The distribution the build unpacks (org.keycloak:keycloak-quarkus-dist, Maven Central): the POM's keycloak.version. */
+    public static final String VERSION = KeycloakVersion.VERSION;
     public static final String DB_POSTGRES = "postgres";
     public static final String DB_H2 = "h2";
     public static final String DEFAULT_HEAP = "1g";
