@@ -3,18 +3,72 @@ package io.idbench.config;
 import java.util.Locale;
 
 /**
- * The four workloads, one JMeter plan each ({@code jmeter/<id>.jmx}), in the order docs/workload.md numbers them. Their ids
- * are part of scenario names ({@code read-flood-jsonb-nodyn-1m}): a plan other than the first prefixes its scenarios.
+ * The workloads, one JMeter plan each ({@code jmeter/<id>.jmx}, and {@code jmeter/ldap-<id>.jmx} over LDAP), in the order
+ * docs/workload.md numbers them. Their ids are part of scenario names ({@code read-flood-jsonb-nodyn-1m}): a plan other than
+ * the default prefixes its scenarios. What a run does differently for a plan is one of its traits, never its name
+ * (docs/adding-a-plan.md).
  */
 public enum Plan implements Choice {
     /** Plan 1, the 2018 study's: create, read, search, update, delete and read by userName, on the identities Populate made. */
-    HETEROGENEOUS,
+    HETEROGENEOUS(Seeded.OPTIONAL, Model.CLOSED, Inputs.NONE, Login.PASSWORD_GRANT, Study.OWN_PAGES,
+            "the Apache Syncope study of 2018"),
     /** Plan 2: reads of seeded identities by id, closed or at a fixed rate (the open model). */
-    READ_FLOOD,
+    READ_FLOOD(Seeded.REQUIRED, Model.CLOSED_OR_OPEN, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE,
+            "the Apicurio Registry claim: read latency does not depend on the size"),
     /** Plan 3: large groups: a page of members, a member count, a user's groups. */
-    MEMBERS,
+    MEMBERS(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE, "groups with very many members"),
     /** Plan 4: value queries over the profile's attributes, their answers counted exactly. */
-    QUERY_VALUES;
+    QUERY_VALUES(Seeded.REQUIRED, Model.CLOSED, Inputs.QUERY_ANSWERS, Login.STATIC_TOKEN, Study.THREADS_BY_SIZE,
+            "as the Stellio NGSI-LD study reported it");
+
+    /** The plan of a run that names none: the 2018 study's, whose scenarios carry no prefix. */
+    public static final Plan DEFAULT = HETEROGENEOUS;
+    /** The plan the 2018 Syncope study measured, which the site sets beside its published figures. */
+    public static final Plan STUDY_2018 = HETEROGENEOUS;
+
+    /** Whether the plan needs identities seeded before it runs (users > 0), or makes its own. */
+    public enum Seeded {
+        OPTIONAL, REQUIRED
+    }
+
+    /** The workload models it offers: threads looping (closed), and also a fixed arrival rate (open, {@code -Drate}). */
+    public enum Model {
+        CLOSED, CLOSED_OR_OPEN
+    }
+
+    /** What the run computes for it beforehand: nothing, or the exact answers of plan 4's queries for the seeded size. */
+    public enum Inputs {
+        NONE, QUERY_ANSWERS
+    }
+
+    /** How its threads authenticate to idbench's service: the token given, or a login first (the 2018 "Authenticate user"). */
+    public enum Login {
+        STATIC_TOKEN, PASSWORD_GRANT
+    }
+
+    /**
+     * How the site's studies page shows its runs: not at all (plan 1 has the findings, scaling and 2018 pages), each
+     * operation's figures against the size, or a table of threads by size per operation (as Stellio reported its study).
+     */
+    public enum Study {
+        OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE
+    }
+
+    private final Seeded seeded;
+    private final Model model;
+    private final Inputs inputs;
+    private final Login login;
+    private final Study study;
+    private final String origin;
+
+    Plan(Seeded seeded, Model model, Inputs inputs, Login login, Study study, String origin) {
+        this.seeded = seeded;
+        this.model = model;
+        this.inputs = inputs;
+        this.login = login;
+        this.study = study;
+        this.origin = origin;
+    }
 
     /** heterogeneous, read-flood, members, query-values. */
     @Override
@@ -22,14 +76,46 @@ public enum Plan implements Choice {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /** Its number in docs/workload.md: plan 1 … */
+    public int number() {
+        return ordinal() + 1;
+    }
+
     @Override
     public String toString() {
         return id();
     }
 
-    /** The prefix of this plan's scenario names: none for the first. */
+    /** The prefix of this plan's scenario names: none for the default plan. */
     public String scenarioPrefix() {
-        return this == HETEROGENEOUS ? "" : id() + "-";
+        return this == DEFAULT ? "" : id() + "-";
+    }
+
+    /** Whether it works on seeded identities only (it refuses users=0). */
+    public boolean needsSeededIdentities() {
+        return seeded == Seeded.REQUIRED;
+    }
+
+    /** Whether it can run at a fixed arrival rate ({@code -Drate}) besides threads looping. */
+    public boolean offersOpenModel() {
+        return model == Model.CLOSED_OR_OPEN;
+    }
+
+    public Inputs inputs() {
+        return inputs;
+    }
+
+    public Login login() {
+        return login;
+    }
+
+    public Study study() {
+        return study;
+    }
+
+    /** The published study or claim it reproduces, as the site heads its section. */
+    public String origin() {
+        return origin;
     }
 
     public static Plan parse(String text) {

@@ -262,7 +262,7 @@ public final class Findings {
         }
         if (findings.isEmpty() && gaps.isEmpty()) {
             // No run of the product: set it beside the newest plan-1 run of the service (any plan's when none ran plan 1).
-            complete.stream().filter(RecordedRun::service).max(Comparator.comparing((RecordedRun r) -> r.plan() == Plan.HETEROGENEOUS)
+            complete.stream().filter(RecordedRun::service).max(Comparator.comparing((RecordedRun r) -> r.plan() == Plan.DEFAULT)
                     .thenComparing(RecordedRun::started)).ifPresent(
                             s -> gaps.add(new Gap(q, Gap.Reason.ONE_SIDE, List.of(s), List.of(),
                                     List.of(Next.product(q.product(), s)))));
@@ -298,7 +298,7 @@ public final class Findings {
      * OpenSearch; measured interleaved; the largest size (the most sizes, across sizes); the newest.
      */
     static Comparator<Finding> headlineFirst(Question q) {
-        return Comparator.<Finding, Boolean>comparing(f -> f.contrast().other().plan() != Plan.HETEROGENEOUS)
+        return Comparator.<Finding, Boolean>comparing(f -> f.contrast().other().plan() != Plan.DEFAULT)
                 .thenComparingInt(f -> unusual(q, f.contrast().reference()) + unusual(q, f.contrast().other()))
                 .thenComparing(f -> !f.contrast().paired())
                 .thenComparing(f -> f.scaling() == null ? 0 : -f.scaling().sizes().size())
@@ -320,7 +320,7 @@ public final class Findings {
 
     /** The gaps that say most first: other code or load before a missing side, plan 1 first, the newest first. */
     private static final Comparator<Gap> GAP_ORDER = Comparator.<Gap, Gap.Reason>comparing(Gap::reason)
-            .thenComparing(g -> g.runs().isEmpty() || g.runs().get(0).plan() != Plan.HETEROGENEOUS)
+            .thenComparing(g -> g.runs().isEmpty() || g.runs().get(0).plan() != Plan.DEFAULT)
             .thenComparing(g -> g.runs().isEmpty() ? java.time.Instant.EPOCH : g.runs().get(0).started(), Comparator.reverseOrder());
 
     /**

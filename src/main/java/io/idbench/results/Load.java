@@ -29,7 +29,7 @@ public record Load(Plan plan, int threads, int loops, int durationSeconds, doubl
             }
         }
         RunRecord.LATER_SHAPE.keySet().forEach(key -> others.put(key, r.later(key)));
-        Plan plan = r.parameter("plan").isEmpty() ? Plan.HETEROGENEOUS : Plan.parse(r.parameter("plan"));
+        Plan plan = r.parameter("plan").isEmpty() ? Plan.DEFAULT : Plan.parse(r.parameter("plan"));
         return new Load(plan, (int) number(r.parameter("threads")), (int) number(r.parameter("loops")),
                 (int) number(r.parameter("duration")), number(r.parameter("rate")), Map.copyOf(others));
     }

@@ -42,12 +42,12 @@ final class Next {
 
     /** A service run of the default axes (JSONB, no engine, no dynamic memberships) at the size and plan of {@code like}. */
     static String service(RecordedRun like) {
-        String plan = like.plan() == Plan.HETEROGENEOUS ? "" : " -Dplan=" + like.plan().id();
+        String plan = like.plan() == Plan.DEFAULT ? "" : " -Dplan=" + like.plan().id();
         return join("-Dusers=" + like.users() + plan, load(like));
     }
 
     private static String product(TargetKind kind, long users, Plan plan) {
-        return "-Dtarget=" + kind.id() + " -Dusers=" + users + (plan == Plan.HETEROGENEOUS ? "" : " -Dplan=" + plan.id());
+        return "-Dtarget=" + kind.id() + " -Dusers=" + users + (plan == Plan.DEFAULT ? "" : " -Dplan=" + plan.id());
     }
 
     /**

@@ -96,7 +96,7 @@ public record RecordedRun(Path dir, RunRecord record) {
 
     /** The run's plan (a record that names none ran the first, the default). */
     public Plan plan() {
-        return parameter("plan").isEmpty() ? Plan.HETEROGENEOUS : Plan.parse(parameter("plan"));
+        return parameter("plan").isEmpty() ? Plan.DEFAULT : Plan.parse(parameter("plan"));
     }
 
     public long users() {

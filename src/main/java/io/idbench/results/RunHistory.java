@@ -128,7 +128,7 @@ public final class RunHistory {
 
     /** Scenarios by plan, axes, then size (1k before 10k), so that tables read like the 2018 matrix. */
     public static final Comparator<RecordedRun> SCENARIO_ORDER = Comparator.comparing(RecordedRun::machine)
-            .thenComparing(r -> r.plan() != Plan.HETEROGENEOUS).thenComparing(r -> r.plan().id())
+            .thenComparing(r -> r.plan() != Plan.DEFAULT).thenComparing(r -> r.plan().id())
             .thenComparing(RecordedRun::axes).thenComparingLong(RecordedRun::users).thenComparing(RecordedRun::scenario)
             .thenComparingInt(RecordedRun::threads);
 }

@@ -2,7 +2,6 @@ package io.idbench.run;
 
 import io.idbench.common.PrivateFiles;
 import io.idbench.config.ConfigException;
-import io.idbench.config.Plan;
 import io.idbench.record.Numbers;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
@@ -59,14 +58,18 @@ final class JmeterProperties {
         p.setProperty("users", "" + s.users);
         // What plan 1 draws seeded identities from (1 … users), at least one: a bound the plan need not compute every time.
         p.setProperty("users.atLeastOne", "" + Math.max(1, s.users));
-        if (s.plan == Plan.QUERY_VALUES) {
-            // Its queries assert the exact count the seeded identities give, whatever the target.
-            try {
-                QueryAnswers.write(run.queryAnswers(), s.users);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("plan query-values counts its answers in memory: " + e.getMessage());
+        switch (s.plan.inputs()) {
+            case QUERY_ANSWERS -> {
+                // Its queries assert the exact count the seeded identities give, whatever the target.
+                try {
+                    QueryAnswers.write(run.queryAnswers(), s.users);
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigException("plan " + s.plan + " counts its answers in memory: " + e.getMessage());
+                }
+                p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
             }
-            p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
+            case NONE -> {
+            }
         }
         p.setProperty("rate", "" + s.rate);
         p.setProperty("open", "" + s.openModel());

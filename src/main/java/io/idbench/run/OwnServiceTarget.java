@@ -95,7 +95,7 @@ final class OwnServiceTarget implements RunTarget {
         p.setProperty(prefix + "token.user", login.user());
         p.setProperty(prefix + "token.password", login.password());
         // The service's tokens outlive the run (token-ttl): a token, once taken, is never refreshed.
-        boolean fetchFirst = side == Side.B && s.state().plan() == Plan.HETEROGENEOUS;
+        boolean fetchFirst = side == Side.B && s.state().plan().login() == Plan.Login.PASSWORD_GRANT;
         p.setProperty(prefix + "token.refreshAt", fetchFirst ? "0" : "" + Long.MAX_VALUE);
         TargetProperties.append(s.run(), p, "the service under test" + (prefix.isEmpty() ? "" : " of side B"));
     }

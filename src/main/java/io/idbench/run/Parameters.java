@@ -31,7 +31,7 @@ public final class Parameters {
     public static final int MAX_INSTANCES = 8;
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
-            run("plan", Plan.HETEROGENEOUS.id(), "the JMeter plan, jmeter/<plan>.jmx: " + Choice.idsInOrder(Plan.class)),
+            run("plan", Plan.DEFAULT.id(), "the JMeter plan, jmeter/<plan>.jmx: " + Choice.idsInOrder(Plan.class)),
             run("threads", "10", "concurrent JMeter threads (closed model) or the thread pool of the open model"),
             run("loops", "30", "measured iterations per thread (plan 1: six requests each); ignored when duration > 0"),
             run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)"),

@@ -12,8 +12,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The run's own parameters (the load, the record, the thresholds), typed and validated once with
@@ -187,11 +189,13 @@ public final class RunSettings {
         if (hotset == HotSet.ALL && users == 0) {
             throw new ConfigException("hotset=all picks targets among the seeded identities, but users is 0");
         }
-        if (plan != Plan.HETEROGENEOUS && users == 0) {
+        if (plan.needsSeededIdentities() && users == 0) {
             throw new ConfigException("plan " + plan + " works on seeded identities; give users > 0");
         }
-        if (rate > 0 && plan != Plan.READ_FLOOD) {
-            throw new ConfigException("rate (the open workload) is offered by plan read-flood; plan " + plan + " is a closed workload");
+        if (rate > 0 && !plan.offersOpenModel()) {
+            throw new ConfigException("rate (the open workload) is offered by plan " + Arrays.stream(Plan.values())
+                    .filter(Plan::offersOpenModel).map(Plan::id).collect(Collectors.joining(", ")) + "; plan " + plan
+                    + " is a closed workload");
         }
         if (targetToken != null && targetUrl == null) {
             throw new ConfigException("target.token is given without target.url");

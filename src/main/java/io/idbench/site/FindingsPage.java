@@ -159,7 +159,7 @@ final class FindingsPage {
     /** Every newest trustworthy plan-1 run of a scenario 2018 published, beside 2018's total. */
     private static List<Y2018> versus2018(RunHistory history, Published2018 published) {
         List<Y2018> out = new ArrayList<>();
-        List<RecordedRun> runs = history.latestComplete(r -> r.trustworthy() && r.scaleOut().isEmpty() && r.plan() == Plan.HETEROGENEOUS);
+        List<RecordedRun> runs = history.latestComplete(r -> r.trustworthy() && r.scaleOut().isEmpty() && r.plan() == Plan.DEFAULT);
         published.comparable().forEach((scenario2018, scenario) -> runs.stream().filter(r -> r.scenario().equals(scenario))
                 .forEach(run -> published.row(scenario2018, "Total").ifPresent(total -> {
                     double tp = run.figure(Findings.ALL, "throughput");

@@ -28,7 +28,7 @@ final class ScalingPage {
     }
 
     static Page build(RunHistory history) {
-        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.HETEROGENEOUS);
+        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.DEFAULT);
         Map<String, String> machines = new LinkedHashMap<>();
         runs.stream().map(RecordedRun::machineLabel).distinct().forEach(m -> machines.put(m, "M" + (machines.size() + 1)));
         Function<RecordedRun, String> group = r -> (r.scaleOut().isEmpty() ? r.series() : r.series() + " (" + r.scaleOut() + ")")

@@ -14,10 +14,9 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * The other three studies of docs/workload.md: plan 4 as Stellio reported it (threads x size -> req/s and
- * p95, per operation), plan 2's read flood against the size (the Apicurio claim: read latency does
- * not depend on it), and plan 3's members operations against the size, each a chart with a chooser of figure (and
- * operation), none drawn before a strategy ran at two sizes.
+ * The studies of docs/workload.md beyond the 2018 one, a section per plan as its {@link Plan.Study} says: its operations'
+ * figures against the size (plans 2 and 3: a chart with a chooser of figure and operation, none drawn before a strategy ran at
+ * two sizes), or a table of threads by size per operation (plan 4, as Stellio reported it).
  */
 final class StudiesPage {
 
@@ -28,37 +27,45 @@ final class StudiesPage {
     record StellioTable(String id, String machine, String axes, List<Integer> threads, Table table) {
     }
 
+    /** One plan's section: its runs, and its chart set (against the size) or its tables (threads by size). */
+    record Section(Plan plan, List<RecordedRun> runs, ChartSet set, List<StellioTable> tables) {
+        public boolean threadsBySize() {
+            return plan.study() == Plan.Study.THREADS_BY_SIZE;
+        }
+    }
+
     static Page build(RunHistory history) {
         boolean machines = history.machines().size() > 1;
         Function<RecordedRun, String> machine = r -> machines ? " (" + r.machineLabel() + ")" : "";
         Map<String, ScalingCharts.Style> styles = new HashMap<>();
         Function<String, ScalingCharts.Style> style = name -> styles.computeIfAbsent(name,
                 n -> new ScalingCharts.Style(Chart.colour(styles.size()), false));
-        List<ChartSet> sets = new ArrayList<>();
-
-        List<RecordedRun> flood = history.latestComplete(r -> r.plan() == Plan.READ_FLOOD, RecordedRun::openModel);
-        Function<RecordedRun, String> model = r -> r.series() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s"
-                : ", closed " + r.threads() + " threads") + machine.apply(r);
-        ChartSet floodSet = set("read-flood", "Read flood against the identities", flood, List.of(RunStatistics.ALL), model, style);
-
-        List<RecordedRun> members = history.latestComplete(r -> r.plan() == Plan.MEMBERS);
-        ChartSet memberSet = set("members", "Members against the identities", members, RecordedRun.operations(members),
-                r -> r.series() + machine.apply(r), style);
-        for (ChartSet s : new ChartSet[] {floodSet, memberSet}) {
-            if (s != null) {
-                sets.add(s);
+        List<Section> sections = new ArrayList<>();
+        for (Plan plan : Plan.values()) {
+            switch (plan.study()) {
+                case OWN_PAGES -> {
+                }
+                case AGAINST_SIZE -> {
+                    List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan, RecordedRun::openModel);
+                    // A plan that offers the open model says which model each line ran; the others need not.
+                    Function<RecordedRun, String> group = !plan.offersOpenModel() ? r -> r.series() + machine.apply(r)
+                            : r -> r.series() + (r.openModel() ? ", open " + r.parameter("rate") + " req/s" : ", closed " + r.threads()
+                                    + " threads") + machine.apply(r);
+                    List<String> operations = plan.offersOpenModel() ? List.of(RunStatistics.ALL) : RecordedRun.operations(runs);
+                    sections.add(new Section(plan, runs, set(plan.id(), "Plan " + plan.number() + " against the identities", runs,
+                            operations, group, style), List.of()));
+                }
+                case THREADS_BY_SIZE -> {
+                    List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan, RecordedRun::threads);
+                    sections.add(new Section(plan, runs, null, stellio(plan, runs)));
+                }
             }
         }
-
-        List<RecordedRun> queries = history.latestComplete(r -> r.plan() == Plan.QUERY_VALUES, RecordedRun::threads);
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("flood", flood);
-        m.put("floodSet", floodSet);
-        m.put("members", members);
-        m.put("memberSet", memberSet);
-        List<StellioTable> stellio = stellio(queries);
-        m.put("stellio", stellio);
-        return new Page("studies.html", "studies", "Studies", m, List.of(), stellio.stream().map(StellioTable::table).toList(), sets);
+        m.put("sections", sections);
+        return new Page("studies.html", "studies", "Studies", m, List.of(),
+                sections.stream().flatMap(x -> x.tables().stream()).map(StellioTable::table).toList(),
+                sections.stream().map(Section::set).filter(java.util.Objects::nonNull).toList());
     }
 
     /** A chart of each operation and figure against the size, one line per group; null when no group ran at two sizes. */
@@ -74,7 +81,7 @@ final class StudiesPage {
         return drawn ? new ChartSet(id, title, operations.size() > 1 ? "Operation and figure" : "Figure", List.of(""), views) : null;
     }
 
-    private static List<StellioTable> stellio(List<RecordedRun> runs) {
+    private static List<StellioTable> stellio(Plan plan, List<RecordedRun> runs) {
         Map<String, List<RecordedRun>> groups = new LinkedHashMap<>();
         runs.forEach(r -> groups.computeIfAbsent(r.machine() + "\u0000" + r.axes(), k -> new ArrayList<>()).add(r));
         List<StellioTable> out = new ArrayList<>();
@@ -99,7 +106,7 @@ final class StudiesPage {
                 }
             }
             RecordedRun first = group.get(0);
-            String id = "stellio-" + (out.size() + 1) + "-" + Chart.slug(first.axes());
+            String id = plan.id() + "-" + (out.size() + 1) + "-" + Chart.slug(first.axes());
             out.add(new StellioTable(id, first.machineLabel(), first.axes(), threads, new Table(id, header, rows)));
         }
         return out;

@@ -25,7 +25,7 @@ final class Versus2018Page {
     }
 
     static Page build(RunHistory history, Published2018 published) {
-        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.HETEROGENEOUS);
+        List<RecordedRun> runs = history.latestComplete(r -> r.plan() == Plan.STUDY_2018);
         List<Comparison> comparisons = new ArrayList<>();
         List<String> notRun = new ArrayList<>();
         List<Chart.Point> ours = new ArrayList<>();

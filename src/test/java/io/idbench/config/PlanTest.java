@@ -3,6 +3,7 @@ package io.idbench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,17 @@ class PlanTest {
             assertThat(Path.of("jmeter", p.id() + ".jmx")).as(p.name()).exists();
             assertThat(Plan.parse(p.id().toUpperCase(Locale.ROOT))).isSameAs(p);
             assertThat(p).hasToString(p.id());
+        }
+    }
+
+    @Test
+    void everyPlanHasItsGeneratorScriptsAndItsSectionInTheWorkloadDoc() throws Exception {
+        String workload = Files.readString(Path.of("docs/workload.md"));
+        for (Plan p : Plan.values()) {
+            assertThat(Path.of("jmeter/src", p.id().replace('-', '_') + ".py")).as(p + "'s generator").exists();
+            assertThat(workload).as("docs/workload.md's section of plan " + p.number())
+                    .contains("## Plan " + p.number() + " — `jmeter/" + p.id() + ".jmx`");
+            assertThat(p.origin()).as(p + "'s origin, the site's heading").isNotBlank();
         }
     }
 
