@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The start step's part for a target that is not idbench's own service (Keycloak provisioned by the
+ * The start step's part for a SCIM target that is not idbench's own service (Keycloak provisioned by the
  * run, or a server given by {@code target.url}): JMeter's properties for its token endpoint, its
  * seeding over SCIM, the probe of what it supports and stores, each recorded in the run's record.
  */

@@ -14,10 +14,9 @@ import java.util.stream.Stream;
 /**
  * The JIT compilers first, during the first warm-up only: the compiler threads of the run's JVMs (the service's, the
  * engine's, JMeter's) run at nice {@value #RAISED} until every side's first warm-up has ended (its {@code warmup-*.json}
- * says steady), then at 0 again. On two cores the load saturates, they otherwise get one thread's share and the first
- * warm-up lasts as long as they need: 64 s instead of 46 s in the default scenario. Left raised through the measured
- * repetitions, they cost it about 3 % of its throughput (docs/measurement.md). Only root may lower a nice value;
- * elsewhere nothing is changed.
+ * says steady), then at 0 again. On two cores the load saturates and they would otherwise get one thread's share, so the
+ * first warm-up would last as long as they need; left raised through the measured repetitions they would take the
+ * measured load's CPU (docs/measurement.md has the figures). Only root may lower a nice value; elsewhere nothing is changed.
  */
 final class JitFirst {
     /** The nice value of compiler threads during the first warm-up. */
