@@ -8,16 +8,26 @@ package io.idbench.config;
  */
 public enum Storage implements Choice {
     /** One row per resource, the SCIM document in a JSONB column (the 2018 study's "pgjsonb"). */
-    JSONB("scim", "JSONB"),
+    JSONB("scim", "JSONB", 2_000),
     /** Syncope's JPA mapping: a user row plus one row per attribute value (EAV; 2018's "postgres"). */
-    RELATIONAL("r", "relational");
+    RELATIONAL("r", "relational", 10_000);
 
     private final String tablePrefix;
     private final String displayName;
+    private final long bytesPerIdentity;
 
-    Storage(String tablePrefix, String displayName) {
+    Storage(String tablePrefix, String displayName, long bytesPerIdentity) {
         this.tablePrefix = tablePrefix;
         this.displayName = displayName;
+        this.bytesPerIdentity = bytesPerIdentity;
+    }
+
+    /**
+     * About how many bytes an identity takes on disk in a large dataset, indexes included (docs/seeding.md has the
+     * datasets it comes from): a new dataset's expected size, when no kept dataset of the storage says better.
+     */
+    public long bytesPerIdentity() {
+        return bytesPerIdentity;
     }
 
     /** The storage as sentences name it: "JSONB", "relational". */

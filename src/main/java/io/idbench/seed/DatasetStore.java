@@ -33,12 +33,6 @@ public final class DatasetStore {
     public static final String USE_TABLE = "idbench_dataset_use";
     /** How a run database's comment names the dataset it was cloned from. */
     static final String CLONED_FROM = "idbench run database, cloned from ";
-    /**
-     * Bytes per identity on disk when no kept dataset of the storage says better: 1M identities took 2.0 GB as JSONB and
-     * 10.0 GB as relational (docs/seeding.md). A new dataset's expected size against a budget.
-     */
-    static final long JSONB_BYTES_PER_IDENTITY = 2_000;
-    static final long RELATIONAL_BYTES_PER_IDENTITY = 10_000;
     /** What an empty database of either storage takes (catalogue, schema, groups): the least a dataset takes. */
     static final long EMPTY_DATABASE_BYTES = 8L << 20;
 
@@ -139,7 +133,7 @@ public final class DatasetStore {
     public long expectedBytes(Dataset dataset) throws SQLException {
         double perIdentity = list().stream().filter(k -> dataset.storage().id().equals(k.loaded().storage()) && k.loaded().users() > 0)
                 .mapToDouble(k -> (double) k.bytes() / k.loaded().users()).max()
-                .orElse(dataset.storage().id().equals("jsonb") ? JSONB_BYTES_PER_IDENTITY : RELATIONAL_BYTES_PER_IDENTITY);
+                .orElse(dataset.storage().bytesPerIdentity());
         return Math.max(EMPTY_DATABASE_BYTES, (long) (perIdentity * dataset.users()));
     }
 

@@ -6,6 +6,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Set;
 
 /**
  * The service's own cost of each request, sent back as a W3C Server-Timing header
@@ -17,6 +18,8 @@ final class RequestTiming {
     private static final String STARTED = "idbench.started";
     private static final String STARTED_CPU = "idbench.startedCpu";
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** The resource types a handicap applies to. */
+    private static final Set<String> RESOURCES = Set.of("Users", "Groups");
 
     private final Handicap handicap;
     private final String scimBase;
@@ -54,7 +57,7 @@ final class RequestTiming {
             return null;
         }
         String[] parts = path.substring(scimBase.length() + 1).split("/"); // Users, Users/<id>, Users/.search
-        if (!parts[0].equals("Users") && !parts[0].equals("Groups")) {
+        if (!RESOURCES.contains(parts[0])) {
             return null;
         }
         boolean dotSearch = parts.length == 2 && parts[1].equals(".search");

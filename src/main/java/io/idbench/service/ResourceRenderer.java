@@ -43,10 +43,11 @@ public final class ResourceRenderer {
         Iterator<Map.Entry<String, JsonNode>> fields = r.body().fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
-            if (f.getKey().equals("groups") || f.getKey().equals("members")) {
-                out.set(f.getKey(), withRefs(f.getValue(), f.getKey().equals("groups") ? "/Groups/" : "/Users/"));
-            } else {
-                out.set(f.getKey(), f.getValue());
+            // A membership's $ref points at the other end: a user's groups at /Groups, a group's members at /Users.
+            switch (f.getKey()) {
+                case "groups" -> out.set(f.getKey(), withRefs(f.getValue(), "/Groups/"));
+                case "members" -> out.set(f.getKey(), withRefs(f.getValue(), "/Users/"));
+                default -> out.set(f.getKey(), f.getValue());
             }
         }
         ObjectNode meta = out.putObject("meta");

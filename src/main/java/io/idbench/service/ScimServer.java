@@ -17,10 +17,12 @@ import io.idbench.telemetry.ServerTelemetry;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.eclipse.jetty.servlet.FilterHolder;
 
 /**
@@ -34,6 +36,10 @@ public final class ScimServer implements AutoCloseable {
     public static final String SCIM_JSON = "application/scim+json";
     /** The Content-Type of every response body the service writes. */
     static final String SCIM_JSON_UTF8 = SCIM_JSON + ";charset=UTF-8";
+    /** The requests that carry a resource, whose Content-Type must be JSON. */
+    private static final Set<HandlerType> WITH_BODY = EnumSet.of(HandlerType.POST, HandlerType.PUT, HandlerType.PATCH);
+    /** The media types a body may have (RFC 7644 §3.1: SCIM's, and plain JSON most clients send). */
+    private static final Set<String> JSON_TYPES = Set.of(SCIM_JSON, "application/json");
     /** The W3C Server-Timing header: {@code app;dur=<ms>, cpu;dur=<ms>}, the service's time and thread CPU per request. */
     /** The profile's static groups (docs/workload.md). */
     public static final List<String> STATIC_GROUPS = ProfileGroups.STATIC;
@@ -130,8 +136,7 @@ public final class ScimServer implements AutoCloseable {
      * parsed as JSON by chance: 415.
      */
     private static void requireJsonBody(Context ctx) {
-        String method = ctx.method().name();
-        if (!method.equals("POST") && !method.equals("PUT") && !method.equals("PATCH")) {
+        if (!WITH_BODY.contains(ctx.method())) {
             return;
         }
         String type = ctx.contentType();
@@ -139,7 +144,7 @@ public final class ScimServer implements AutoCloseable {
             return;
         }
         String mediaType = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-        if (!mediaType.equals(SCIM_JSON) && !mediaType.equals("application/json")) {
+        if (!JSON_TYPES.contains(mediaType)) {
             throw new ScimException(415, null, "Content-Type " + type + " is not supported: send " + SCIM_JSON
                     + " (or application/json)");
         }
