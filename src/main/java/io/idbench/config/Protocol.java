@@ -2,20 +2,18 @@ package io.idbench.config;
 
 /** What the plans speak to a target: SCIM 2.0 over HTTP (idbench's service, Keycloak, any SCIM server) or LDAP (a directory). */
 public enum Protocol {
-    SCIM("SCIM over HTTP", ""),
-    LDAP("LDAP", "ldap-");
+    SCIM("SCIM over HTTP"),
+    LDAP("LDAP");
 
     private final String words;
-    private final String planPrefix;
 
-    Protocol(String words, String planPrefix) {
+    Protocol(String words) {
         this.words = words;
-        this.planPrefix = planPrefix;
     }
 
     /** The plan's file in jmeter/ in this protocol: {@code <plan>.jmx}, or its LDAP twin {@code ldap-<plan>.jmx}. */
     public String planFile(Plan plan) {
-        return planPrefix + plan.id() + ".jmx";
+        return (this == LDAP ? "ldap-" : "") + plan.id() + ".jmx";
     }
 
     /** The protocol as a sentence names it: "SCIM over HTTP", "LDAP". */

@@ -8,18 +8,16 @@ package io.idbench.config;
  */
 public enum Storage implements Choice {
     /** One row per resource, the SCIM document in a JSONB column (the 2018 study's "pgjsonb"). */
-    JSONB("scim", "JSONB", 2_000),
+    JSONB("scim", "JSONB"),
     /** Syncope's JPA mapping: a user row plus one row per attribute value (EAV; 2018's "postgres"). */
-    RELATIONAL("r", "relational", 10_000);
+    RELATIONAL("r", "relational");
 
     private final String tablePrefix;
     private final String displayName;
-    private final long bytesPerIdentity;
 
-    Storage(String tablePrefix, String displayName, long bytesPerIdentity) {
+    Storage(String tablePrefix, String displayName) {
         this.tablePrefix = tablePrefix;
         this.displayName = displayName;
-        this.bytesPerIdentity = bytesPerIdentity;
     }
 
     /**
@@ -27,7 +25,10 @@ public enum Storage implements Choice {
      * datasets it comes from): a new dataset's expected size, when no kept dataset of the storage says better.
      */
     public long bytesPerIdentity() {
-        return bytesPerIdentity;
+        return switch (this) {
+            case JSONB -> 2_000;
+            case RELATIONAL -> 10_000;
+        };
     }
 
     /** The storage as sentences name it: "JSONB", "relational". */

@@ -30,19 +30,18 @@ final class TrendsPage {
             .withZone(ZoneOffset.UTC);
 
     /** The figures a series' chooser offers, with their axis titles. */
-    static final Map<String, String> FIGURES = figures();
+    private static final String SYSTEM_CPU = "systemCpuUs";
 
-    private TrendsPage() {
+    /** A figure a trend is drawn for, and its axis's title. */
+    record TrendFigure(String figure, String axis) {
     }
 
-    private static Map<String, String> figures() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("p95", "p95 (ms)");
-        m.put("p99", "p99 (ms)");
-        m.put("p50", "p50 (ms)");
-        m.put("throughput", "throughput (req/s)");
-        m.put("systemCpuUs", "CPU µs per request, system under test");
-        return m;
+    /** The figures, in the chooser's order; the system's CPU per request is drawn for ALL only. */
+    static final List<TrendFigure> FIGURES = List.of(new TrendFigure("p95", "p95 (ms)"), new TrendFigure("p99", "p99 (ms)"),
+            new TrendFigure("p50", "p50 (ms)"), new TrendFigure("throughput", "throughput (req/s)"),
+            new TrendFigure(SYSTEM_CPU, "CPU µs per request, system under test"));
+
+    private TrendsPage() {
     }
 
     /** Last night as the page and the landing page say it. */
@@ -151,19 +150,19 @@ final class TrendsPage {
                 + c.figure()));
         List<Chart> charts = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        FIGURES.forEach((figure, unit) -> {
-            Chart c = chart(id + "-" + Chart.slug(figure), s.scenario() + ": " + figure, s.steps(), stepped, figure, unit);
+        for (TrendFigure f : FIGURES) {
+            Chart c = chart(id + "-" + Chart.slug(f.figure()), s.scenario() + ": " + f.figure(), s.steps(), stepped, f.figure(), f.axis());
             if (c.drawable()) {
                 charts.add(c);
-                names.add(figure);
+                names.add(f.figure());
             }
-        });
+        }
         return ChartSet.single(id, s.scenario() + " over its runs", "Figure", charts, names);
     }
 
     private static Chart chart(String id, String title, List<Trends.Step> steps, Set<String> stepped, String figure, String unit) {
         List<RecordedRun> runs = steps.stream().map(Trends.Step::run).toList();
-        List<String> labels = figure.equals("systemCpuUs") ? List.of(RunStatistics.ALL) : RecordedRun.operations(runs);
+        List<String> labels = figure.equals(SYSTEM_CPU) ? List.of(RunStatistics.ALL) : RecordedRun.operations(runs);
         List<Chart.Series> lines = new ArrayList<>();
         int colour = 0;
         for (String label : labels) {
