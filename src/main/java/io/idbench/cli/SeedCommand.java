@@ -125,7 +125,7 @@ public final class SeedCommand implements Callable<Integer> {
                     + "an external database holds at most one, seeded in place");
         }
         try (Connection c = new Database(pg.jdbcUrl(), pg.user(), pg.password()).sibling("postgres").connect()) {
-            DatasetsCommand.print(config.pgDataDir(), new DatasetStore(c, false).list(), false, out);
+            PostgresDatasets.print(config.pgDataDir(), new DatasetStore(c, false).list(), false, out);
         }
     }
 

@@ -1,0 +1,108 @@
+package io.idbench.cli;
+
+import io.idbench.config.ByteSize;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.seed.DatasetStore;
+import io.idbench.seed.DatasetStore.Kept;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The datasets the embedded PostgreSQL keeps in its data directory (template databases, one per storage, size and
+ * generator): listed and pruned through a live run's server on the directory, or one started for it and stopped after.
+ */
+final class PostgresDatasets {
+    private PostgresDatasets() {
+    }
+
+    /** The datasets, the least recently used first, and the engine's snapshots beside them. */
+    static int list(ScenarioConfig config, PrintWriter out) throws SQLException, IOException {
+        return withStore(config, out, (store, byRun) -> {
+            print(config.pgDataDir(), store.list(), byRun, out);
+            return 0;
+        });
+    }
+
+    /** Removes those not used for {@code age} (null: any age), then the least recently used beyond {@code budget}. */
+    static int prune(ScenarioConfig config, Duration age, long budget, boolean dryRun, PrintWriter out) throws SQLException, IOException {
+        return withStore(config, out, (store, byRun) -> {
+            List<Kept> victims = store.toRemove(age, Instant.now(), budget, 0, null);
+            long left = store.bytes() - victims.stream().mapToLong(Kept::bytes).sum();
+            if (budget != ScenarioConfig.NO_DATASETS_BUDGET && left > budget) {
+                out.println("The datasets in use take " + ByteSize.format(left) + ", more than " + ByteSize.format(budget)
+                        + ": they stay");
+            }
+            long bytes = victims.stream().mapToLong(Kept::bytes).sum();
+            if (victims.isEmpty()) {
+                out.println("Nothing to remove");
+            } else if (dryRun) {
+                victims.forEach(k -> out.println("Would remove dataset " + k.describe()));
+                out.println("Would free " + ByteSize.format(bytes) + " (--dry-run: nothing removed)");
+            } else {
+                long freed = store.removeAll(victims, out::println);
+                out.println("Freed " + ByteSize.format(freed) + "; " + ByteSize.format(store.bytes()) + " kept");
+            }
+            out.flush();
+            return 0;
+        });
+    }
+
+    /** What is done with the store, on a connection to its server's {@code postgres} database. */
+    interface StoreWork {
+        int run(DatasetStore store, boolean servedByRun) throws SQLException, IOException;
+    }
+
+    /** Runs {@code work} on the live run's server on the directory, or on one started for it and stopped after. */
+    static int withStore(ScenarioConfig config, PrintWriter out, StoreWork work) throws SQLException, IOException {
+        Path dataDir = config.pgDataDir();
+        if (!Files.isDirectory(dataDir)) {
+            out.println("No datasets kept: " + dataDir + " does not exist yet (the first seed creates it)");
+            return 0;
+        }
+        Optional<String> live = EmbeddedPostgresProvider.runningOn(dataDir);
+        if (live.isPresent()) {
+            out.println("A run is using " + dataDir + ": working through its PostgreSQL");
+            try (Connection c = connect(live.get())) {
+                return work.run(new DatasetStore(c, true), true);
+            }
+        }
+        try (EmbeddedPostgresProvider pg = EmbeddedPostgresProvider.start(config, "to manage its datasets");
+                Connection c = connect("jdbc:postgresql://127.0.0.1:" + pg.port() + "/postgres")) {
+            return work.run(new DatasetStore(c, false), false);
+        }
+    }
+
+    private static Connection connect(String url) throws SQLException {
+        return DriverManager.getConnection(url, EmbeddedPostgresProvider.USER, EmbeddedPostgresProvider.PASSWORD);
+    }
+
+    static void print(Path dataDir, List<Kept> kept, boolean byRun, PrintWriter out) throws IOException {
+        if (kept.isEmpty()) {
+            out.println("No datasets kept in " + dataDir);
+        } else {
+            out.printf("Datasets kept in %s: %d, %s on disk%s%n", dataDir, kept.size(),
+                    ByteSize.format(kept.stream().mapToLong(Kept::bytes).sum()), byRun ? "" : " (no run is using the directory)");
+            out.printf("  %-10s %11s  %-5s  %-3s  %9s  %-16s  %-16s  %-6s  %s%n", "storage", "identities", "dyn", "gen", "size",
+                    "loaded (UTC)", "last used (UTC)", "in use", "name");
+            for (Kept k : kept) {
+                out.printf(Locale.ROOT, "  %-10s %,11d  %-5s  g%-2s  %9s  %-16s  %-16s  %-6s  %s%n", k.loaded().storage(),
+                        k.loaded().users(), k.loaded().dyn(), k.loaded().generatorVersion(), ByteSize.format(k.bytes()),
+                        DatasetsCommand.WHEN.format(Instant.parse(k.loaded().at())), DatasetsCommand.WHEN.format(k.lastUsed()),
+                        k.inUse() ? "yes" : "no", k.name());
+            }
+        }
+        SearchSnapshots.list(dataDir, out);
+        out.flush();
+    }
+}
