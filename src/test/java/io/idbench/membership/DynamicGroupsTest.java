@@ -15,9 +15,9 @@ import io.idbench.scim.schema.ScimSchemas;
 import io.idbench.search.IndexConsistency;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.store.ProfileGroupSetup;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
@@ -36,6 +36,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Dynamic memberships against the in-memory evaluator as the oracle: after concurrent random
@@ -44,7 +46,9 @@ import org.junit.jupiter.api.Test;
  * users' groups (type indirect), in groups.value filters and, with an engine, in the index.
  */
 @StartsServers
-public abstract class DynamicGroupsTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storagesAndSearchModes")
+public class DynamicGroupsTest extends PerBackendServiceTest {
     private static final String DYN = ScimSchemas.DYNAMIC_GROUP_URN;
     private static final int SEEDED = 60;
     private static final int WRITERS = 4;

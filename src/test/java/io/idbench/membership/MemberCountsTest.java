@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.Storage;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
@@ -24,6 +24,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A group's members are counted and paged from bucketed member counts and their blocks (schema.sql):
@@ -32,7 +34,9 @@ import org.junit.jupiter.api.Test;
  * order.
  */
 @StartsServers
-public abstract class MemberCountsTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class MemberCountsTest extends PerBackendServiceTest {
     private static final int USERS = 400;
     private static final int WRITERS = 4;
 

@@ -8,9 +8,9 @@ import io.idbench.common.Json;
 import io.idbench.service.Endpoints;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import io.idbench.support.TestSearchEngines;
@@ -29,6 +29,8 @@ import org.elasticsearch.client.Request;
 import org.elasticsearch.client.RestClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The index against the database: after concurrent random writes (users and group memberships)
@@ -36,7 +38,9 @@ import org.junit.jupiter.api.Test;
  * recorded, searches stay correct meanwhile, and the repair makes both agree again.
  */
 @StartsServers
-public abstract class SearchIndexTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#engines")
+public class SearchIndexTest extends PerBackendServiceTest {
     private static final int WRITERS = 4;
     private static final int WRITES_PER_WRITER = 60;
 

@@ -3,8 +3,8 @@ package io.idbench.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +18,16 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Concurrent writers: uniqueness holds (exactly one of many simultaneous creates wins, the rest
  * get 409 uniqueness) and read-modify-write cycles guarded by If-Match never lose an update.
  */
-public abstract class ConcurrencyTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class ConcurrencyTest extends PerBackendServiceTest {
     private static final int THREADS = 12;
     private final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
 

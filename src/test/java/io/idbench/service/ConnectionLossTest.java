@@ -2,8 +2,8 @@ package io.idbench.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -21,6 +21,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The database drops every connection of the service in the middle of a write load (what a
@@ -28,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * every create that was acknowledged (201) is in the database afterwards; the pool reconnects and
  * creates succeed again. Runs once per storage.
  */
-public abstract class ConnectionLossTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class ConnectionLossTest extends PerBackendServiceTest {
     private static final int WRITERS = 4;
     private static final int CREATES_PER_WRITER = 150;
     /** Acknowledged creates before the connections are cut. */

@@ -13,9 +13,9 @@ import io.idbench.scim.RequestLimits;
 import io.idbench.store.IdentityStore;
 import io.idbench.store.IdentityStores;
 import io.idbench.store.SqlErrors;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.SqlSeed;
 import io.idbench.support.TestDatabase;
 import java.net.ServerSocket;
@@ -25,6 +25,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.postgresql.util.PSQLException;
 
 /**
@@ -32,7 +34,9 @@ import org.postgresql.util.PSQLException;
  * timeout is the client's to narrow (400 tooMany), an unreachable database is a 503, and the
  * driver's messages (which reach the log) carry no row values. Runs once per storage.
  */
-public abstract class DatabaseFaultsTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class DatabaseFaultsTest extends PerBackendServiceTest {
     private static final int USERS = 20_000;
     private static final int TIMEOUT_MS = 50;
 

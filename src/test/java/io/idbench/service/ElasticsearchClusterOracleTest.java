@@ -18,13 +18,17 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The oracle test against a cluster: two nodes of the embedded Elasticsearch on loopback (small
  * heaps), the index in two shards with one replica each, requests spread over both nodes. Every
  * search still answers what the oracle computes, and the index really lives on both nodes.
  */
-class ElasticsearchClusterOracleTest extends JsonbElasticsearchOracleTest {
+@ParameterizedClass(name = "{0}, search {1}, a 2-node cluster")
+@MethodSource("io.idbench.support.Backends#jsonbOnElasticsearch")
+class ElasticsearchClusterOracleTest extends OracleChecks {
     private static final IndexLayout LAYOUT = new IndexLayout(2, 1);
     private EmbeddedSearchEngine cluster;
 

@@ -5,18 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every client mistake gets the exact status and scimType, as SCIM error JSON, and changes nothing.
  * Runs once per storage (see the subclasses).
  */
-public abstract class ErrorPathsTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class ErrorPathsTest extends PerBackendServiceTest {
     private String aliceId;
     private String alice;
 

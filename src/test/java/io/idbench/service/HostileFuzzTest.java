@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.RandomFilters;
 import io.idbench.support.ScimClient.Response;
 import io.idbench.support.ServiceTestBase;
@@ -20,6 +21,8 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Thousands of generated hostile requests (mutated bodies, broken and oversized filters and paths,
@@ -28,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * status, and the protected resources are byte for byte what they were (the slowest request is
  * printed: times are a benchmark's to judge, not a test's). Seeded: a failure names the request and replays. Runs once per storage.
  */
-public abstract class HostileFuzzTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class HostileFuzzTest extends PerBackendServiceTest {
     /** Requests per storage: enough to reach every mutation many times, a few seconds of CI. */
     private static final int REQUESTS = 2_500;
     /** No single request may take longer (the slowest seen here is a few tens of ms). */

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.scim.RequestLimits;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,13 +21,17 @@ import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Input a hostile or careless client sends: never a 500, always SCIM error JSON naming the
  * problem, and nothing changed. Each case was a 500, an HTML page or a stored value before the
  * limits of {@link RequestLimits}. Runs once per storage (see the subclasses).
  */
-public abstract class HostileInputTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class HostileInputTest extends PerBackendServiceTest {
     private String aliceId;
     private String alice;
 

@@ -4,16 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.support.PerBackendServiceTest;
 import io.idbench.support.ScimClient.Response;
-import io.idbench.support.ServiceTestBase;
 import io.idbench.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The PATCH examples of RFC 7644 §3.5.2, each checked against what the RFC says they do. */
-public abstract class PatchRfcExamplesTest extends ServiceTestBase {
+@ParameterizedClass(name = "{0}, search {1}")
+@MethodSource("io.idbench.support.Backends#storages")
+public class PatchRfcExamplesTest extends PerBackendServiceTest {
     private String babs;
     private String other;
     private String third;

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The service over HTTP on real embedded PostgreSQL, for one storage. A test class per behaviour
- * extends this once per storage ({@link #storage()}), so every behaviour is proven on each.
+ * The service over HTTP on real embedded PostgreSQL, for one storage ({@link #storage()}). A behaviour proven on every
+ * storage extends {@link PerBackendServiceTest} instead, once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @StartsServers
@@ -63,7 +63,7 @@ public abstract class ServiceTestBase {
 
     /** This class's own index on the engine. */
     protected String indexName() {
-        return "test-" + getClass().getSimpleName().toLowerCase(Locale.ROOT);
+        return ("test-" + getClass().getSimpleName() + "-" + storage().id() + "-" + search().id()).toLowerCase(Locale.ROOT);
     }
 
     /** The index's shards and replicas: one of each on the shared single-node engine. */
