@@ -2,6 +2,7 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.TargetKind;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,8 +69,13 @@ class FixtureFindingsTest {
 
     @Test
     void oneNightAnswersEveryQuestionFromItsOwnRunsWithTheNoiseMeasured() {
-        Findings night = Findings.of(history(NIGHT));
+        RunHistory history = history(NIGHT);
+        Findings night = Findings.of(history);
         for (Answer a : night.answers()) {
+            TargetKind product = a.question().product();
+            if (product != null && history.all().stream().noneMatch(r -> r.target() == product)) {
+                continue; // a kind the night did not run (one added since) is a gap with its command, not an answer
+            }
             assertThat(a.headline()).as(a.question().id() + ": " + a.gaps()).isNotNull();
             if (!a.headline().contrast().paired()) {
                 assertThat(a.headline().contrast().noise().kind()).as(a.question().id()).isNotEqualTo(RunNoise.Kind.DEFAULT);

@@ -10,6 +10,7 @@ import io.idbench.config.Choice;
 import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.TargetKind;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
 import io.idbench.support.StartsServers;
@@ -25,7 +26,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -112,7 +115,8 @@ class PrepareStepTest {
                 Arguments.of(d("storage", "jsonb"), List.of("relational"),
                         "-Dstorage=jsonb contradicts profile -Prelational (storage=relational); drop one of them"),
                 Arguments.of(d(), List.of("mongo"), "unknown axis profile -Pmongo; the axis profiles are dyn, es, jsonb, nodyn, os,"
-                        + " relational, sql, target-keycloak, target-openldap"),
+                        + " relational, sql, " + Arrays.stream(TargetKind.values()).map(TargetKind::profile).filter(Objects::nonNull)
+                                .collect(Collectors.joining(", "))),
                 Arguments.of(d("storage", "mongo"), List.of(), "storage must be one of jsonb, relational, was 'mongo'"),
                 Arguments.of(d("dyn", "maybe"), List.of(), "dyn must be true or false, was 'maybe'"),
                 Arguments.of(d("users", "-5"), List.of(), "users must be at least 0, was -5"),
@@ -146,7 +150,8 @@ class PrepareStepTest {
                         "target.pid 2147483647 is not a running process of this machine"),
                 Arguments.of(d("target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t", "target.pid", "-3"), List.of(),
                         "target.pid must be at least 0, was -3"),
-                Arguments.of(d("target", "okta"), List.of(), "target must be one of idbench, keycloak, openldap, was 'okta'"),
+                Arguments.of(d("target", "okta"), List.of(), "target must be one of " + Choice.idsInOrder(TargetKind.class)
+                        + ", was 'okta'"),
                 Arguments.of(d("target", "openldap", "storage", "relational"), List.of(), "target=openldap measures OpenLDAP's slapd,"
                         + " but storage (from -D) configures idbench's own service; drop it"),
                 Arguments.of(d("target", "openldap", "versus", "jsonb-nodyn-1k"), List.of(), "versus interleaves two idbench services;"
