@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * plans, the service's log.
  */
 public record RunDirectory(Path dir, Path jmeterDir) {
+    /** jmeter-maven-plugin's test configuration, beside its directory: written anew by its configure goal. */
+    static final String JMETER_PLUGIN_CONFIG = "config.json";
 
     public Path runJson() { return dir.resolve("run.json"); }
     public Path clock() { return dir.resolve("clock.properties"); }
@@ -69,6 +71,9 @@ public record RunDirectory(Path dir, Path jmeterDir) {
      * so target/ does not grow by one tree per run.
      */
     void reset() throws IOException {
+        // jmeter-maven-plugin's configure goal writes its test configuration there in every build; one killed while writing it
+        // left it empty, and every later build failed in configure ("No content to map due to end-of-input").
+        Files.deleteIfExists(jmeterDir.getParent().resolve(JMETER_PLUGIN_CONFIG));
         FileTrees.empty(dir);
         Files.createDirectories(plans());
         Files.createDirectories(warmupReports());

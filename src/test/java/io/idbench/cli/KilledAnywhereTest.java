@@ -32,11 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * back to replay the same kills ({@code -Didbench.killSeed=<seed>}: the same fractions of a whole seed's time).
  */
 @StartsServers
-class KilledAnywhereTest {
+public class KilledAnywhereTest {
     private static final int KILLS = 8;
     private static final String USERS = "--users=20000";
     /** The system property that replays a failure's kills. */
-    static final String SEED_PROPERTY = "idbench.killSeed";
+    public static final String SEED_PROPERTY = "idbench.killSeed";
 
     @TempDir
     Path tmp;

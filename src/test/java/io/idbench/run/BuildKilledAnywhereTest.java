@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.idbench.cli.KilledAnywhereTest;
 import io.idbench.common.Json;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunStatus;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * (the build alone, as an OOM killer or an agent's kill does: no shutdown hook runs): the service, JMeter (at once, not when
  * its work is done), the samplers and PostgreSQL all end with it, the record
  * is whole JSON, and the next build marks what a killed build left running or measured as interrupted and succeeds on the
- * same kept data directory. The moments come from a seeded generator, printed with every assertion.
+ * same kept data directory. The moments come from a seeded generator, printed with every assertion; give it back to replay
+ * the same kills ({@code -Didbench.killSeed=<seed>}: the same fractions of a whole run's time).
  */
 @StartsServers
 class BuildKilledAnywhereTest extends ProjectBuildTestBase {
@@ -44,7 +46,8 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
     @Test
     void aBuildKilledAnywhereLeavesNothingRunningAndTheNextBuildRecordsItInterrupted() throws Exception {
         Path dataDir = tmp.resolve("pg");
-        long seed = System.nanoTime();
+        long seed = Long.getLong(KilledAnywhereTest.SEED_PROPERTY, System.nanoTime());
+        System.out.println("Kills drawn with seed " + seed + " (replay: -D" + KilledAnywhereTest.SEED_PROPERTY + "=" + seed + ")");
         Random random = new Random(seed);
         Process whole = verify(tmp.resolve("whole.log"), shortRun(dataDir, "whole"));
         assertThat(whole.waitFor(10, TimeUnit.MINUTES)).isTrue();
@@ -82,7 +85,8 @@ class BuildKilledAnywhereTest extends ProjectBuildTestBase {
             mvn.destroyForcibly();
             assertThat(mvn.waitFor(30, TimeUnit.SECONDS)).isTrue();
             List<String> lines = Files.readAllLines(log);
-            String where = "build killed " + after + " ms into a run of " + fullMs + " (seed " + seed + "), last said: "
+            String where = "build killed " + after + " ms into a run of " + fullMs + " (-D" + KilledAnywhereTest.SEED_PROPERTY + "=" + seed
+                    + "), last said: "
                     + (lines.isEmpty() ? "nothing" : lines.get(lines.size() - 1));
             tried.add(where + (ended ? " (had ended already)" : ""));
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {

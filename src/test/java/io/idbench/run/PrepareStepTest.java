@@ -213,6 +213,15 @@ class PrepareStepTest {
     }
 
     @Test
+    void thePluginsConfigurationLeftHalfWrittenByAKilledBuildIsRemoved() throws Exception {
+        Path config = run.jmeterDir().getParent().resolve(RunDirectory.JMETER_PLUGIN_CONFIG);
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, ""); // a build killed while jmeter-maven-plugin's configure goal wrote it
+        prepare(d());
+        assertThat(config).as("written anew by the plugin's configure goal, after the prepare step").doesNotExist();
+    }
+
+    @Test
     void anUnknownScenarioListsTheScenarios() {
         assertThatThrownBy(() -> prepare(d("scenario", "jsonb-1x"))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("no scenario 'jsonb-1x': " + basedir.resolve("parameters/jsonb-1x.properties")
