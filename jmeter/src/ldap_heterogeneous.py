@@ -1,56 +1,29 @@
 """Plan 1 over LDAP (jmeter/ldap-heterogeneous.jmx, target=openldap): the six operations of an iteration as a directory does
-them, with the same names, the same hot set, the same checks as the SCIM plan. What differs is the protocol: a DN instead of
-an id (derived from the userName: no search to learn it), a modify that answers with the entry through the post-read
-control, no server-side sort of the search (slapd's needs the sssvlv overlay, which idbench does not configure)."""
+them, with the same names, the same hot set, the same identity, the same checks as the SCIM plan. What differs is the
+protocol: a DN instead of an id (derived from the userName: no search to learn it), a modify that answers with the entry
+through the post-read control, no server-side sort of the search (slapd's needs the sssvlv overlay, which idbench does not
+configure)."""
 import sys, os; sys.path.insert(0, os.path.dirname(__file__))
 from plans import *
 from ldap import *
+from identity import user_body
 P = "heterogeneous"
 FRAG = "one iteration: six operations"
 
 iteration = fragment(FRAG,
-    ldap_op("Create new user", add_user("newName") + "\n" + post_read("uid", "newName", "the entry is not the new identity"),
-            plan1_names()),
-    ldap_op("Search existing user", """String target = vars.get('target')
-SearchRequest search = new SearchRequest(people, SearchScope.SUB,
-        Filter.createORFilter(Filter.createEqualityFilter('givenName', 'fn_' + target), Filter.createEqualityFilter('sn', 'sn_' + target)),
-        '*')
-search.setSizeLimit(25)
-SearchResult result = c.search(search)
-SearchResultEntry found = result.getSearchEntries().find { it.getAttributeValue('uid') == target }
-vars.put('foundDn', found == null ? 'NOT_FOUND' : found.getDN())
-if (found == null) {
-    failure = 'the search did not find ' + target + ' (' + result.getEntryCount() + ' entries)'
-}"""),
-    ldap_op("Read existing user by id", """SearchResultEntry entry = c.getEntry(vars.get('foundDn'), '*')
-if (entry == null || entry.getAttributeValue('uid') != vars.get('target')) {
-    failure = 'it is not ' + vars.get('target') + ': ' + entry?.getAttributeValue('uid')
-}"""),
-    ldap_op("Update existing user", """vars.put('newMail', vars.get('newName') + '.mail@example.org')
-ModifyRequest modify = new ModifyRequest(vars.get('foundDn'), new Modification(ModificationType.REPLACE, 'mail', vars.get('newMail')))
-modify.addControl(new PostReadRequestControl('mail'))
-LDAPResult result = c.modify(modify)
-""" + post_read("mail", "newMail", "the new e-mail is not visible")),
-    ldap_op("Read new user by userName", """SearchResult result = c.search(people, SearchScope.SUB, Filter.createEqualityFilter('uid', vars.get('newName')), '*')
-if (result.getEntryCount() != 1) {
-    failure = 'exactly one match expected, found ' + result.getEntryCount()
-} else if (result.getSearchEntries()[0].getDN() != 'uid=' + vars.get('newName') + ',' + people) {
-    failure = 'it is not the new identity: ' + result.getSearchEntries()[0].getDN()
-}"""),
-    ldap_op("Delete new user", """c.delete('uid=' + vars.get('newName') + ',' + people)"""))
+    ldap_op("Create new user", "AddIdentity", [("user", user_body("${newName}"))], plan1_names()),
+    ldap_op("Search existing user", "SearchByName", [("uid", "${target}")]),
+    ldap_op("Read existing user by id", "ReadIdentity", [("dn", "${foundDn}"), ("uid", "${target}")]),
+    ldap_op("Update existing user", "ReplaceAttribute", [("dn", "${foundDn}"), ("attribute", "mail"),
+                                                         ("value", "${newName}.mail@example.org")]),
+    ldap_op("Read new user by userName", "FindByUid", [("uid", "${newName}")]),
+    ldap_op("Delete new user", "DeleteIdentity", [("uid", "${newName}"), ("absentOk", "false")]))
 
 populate = loop("populate", "${__P(populate.loops,30)}", phase("populate"),
-    ldap_op("Populate: create user", add_user("hotName"),
-            populate_name()))
+    ldap_op("Populate: create user", "AddIdentity", [("user", user_body("${hotName}"))], populate_name()))
 
 teardown = loop("teardown", "${__P(populate.loops,30)}", phase("teardown"),
-    ldap_op("Teardown: delete user", """try {
-    c.delete('uid=' + vars.get('hotName') + ',' + people)
-} catch (LDAPException e) {
-    if (e.getResultCode() != ResultCode.NO_SUCH_OBJECT) {
-        throw e
-    }
-}""", teardown_name()))
+    ldap_op("Teardown: delete user", "DeleteIdentity", [("uid", "${hotName}"), ("absentOk", "true")], teardown_name()))
 
 run = thread_group("2 Run", "${__P(threads,10)}", "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
     "Every repetition: Populate (each thread adds loops hot-set identities: the 2018 hot set, recorded with phase=populate), "

@@ -6,11 +6,7 @@ from ldap import *
 P = "read-flood"
 FRAG = "one read"
 
-read = fragment(FRAG, ldap_op("Read user by id", """String name = 'user.' + (1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get('users') as long))
-SearchResultEntry entry = c.getEntry('uid=' + name + ',' + people, '*')
-if (entry == null || entry.getAttributeValue('uid') != name) {
-    failure = 'it is not the identity asked for: ' + (entry == null ? 'no entry' : entry.getAttributeValue('uid')) + ', not ' + name
-}"""))
+read = fragment(FRAG, ldap_op("Read user by id", "ReadSeededIdentity"))
 
 closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',
     "${__P(rampup,10)}", "${__P(max.seconds,3900)}",
@@ -23,4 +19,5 @@ udvs = []
 comment = ("Plan 2 of docs/workload.md over LDAP: a random seeded identity (users) read by its DN, for duration s, with threads "
            "threads (closed model) or at rate operations/s (open model). Properties: target.host/port, ldap.base/bindDn/password, "
            "users, threads, duration, rampup, warmup, rate, open.")
-open(sys.argv[1], "w").write(plan(P, comment, udvs, read, closed, open_))
+if __name__ == "__main__":
+    open(sys.argv[1], "w").write(plan(P, comment, udvs, read, closed, open_))

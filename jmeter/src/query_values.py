@@ -1,20 +1,10 @@
 """Plan 4 (Stellio NGSI-LD study): create, partial and full update, queries by type and values."""
 import sys, os; sys.path.insert(0, os.path.dirname(__file__))
 from plans import *
-from heterogeneous import user_body, PROFILE
+from identity import user_body, PROFILE
+from answers import ANSWERS
 P = "query-values"
 FRAG = "one iteration"
-
-# Two questions and their exact answers among the seeded identities (seed/QueryAnswers: the run writes answers.file for its
-# size); the plans' own identities have negative ssn and e-mails of their own, so they never count.
-ANSWERS = jsr223_pre("two questions about the seeded identities, and their answers",
-                     loaded_once("answers", "answers.file", "the exact counts plan 4's queries must find (the build writes it)",
-                                 'it.split(",")')
-                     + 'String[] row = answers[java.util.concurrent.ThreadLocalRandom.current().nextInt(answers.length)]\n'
-                     'vars.put("ssnFloor", row[0])\n'
-                     'vars.put("aboveFloor", row[1])\n'
-                     'vars.put("n", row[2])\n'
-                     'vars.put("byEmail", row[3])')
 
 iteration = fragment(FRAG,
     http("Create user", "POST", "${base}/Users",

@@ -1,5 +1,8 @@
 package io.idbench;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -11,6 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.idbench.results.PlantedLayerViolation;
 import io.idbench.site.Site;
+import io.idbench.targets.ldap.LdapIdentity;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -79,6 +83,15 @@ class ArchitectureTest {
     @Test
     void topLevelPackagesAreFreeOfCycles() {
         slices().matching("io.idbench.(*)..").should().beFreeOfCycles().check(main);
+    }
+
+    /** What pom.xml packs into the samplers' jar for JMeter, which has only JMeter, the UnboundID SDK and Jackson beside it. */
+    @Test
+    void theLdapSamplersNeedNothingOfIdbenchButTheirJar() {
+        classes().that().resideInAPackage("io.idbench.targets.ldap.jmeter..").or().belongToAnyOf(LdapIdentity.class).should()
+                .onlyDependOnClassesThat(resideInAnyPackage("io.idbench.targets.ldap.jmeter..", "java..", "com.unboundid..",
+                        "com.fasterxml.jackson..", "org.apache.jmeter..").or(equivalentTo(LdapIdentity.class)))
+                .because("target/idbench-*-jmeter.jar holds io/idbench/targets/ldap/jmeter/** and LdapIdentity only").check(main);
     }
 
     @Test

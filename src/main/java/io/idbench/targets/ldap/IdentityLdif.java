@@ -1,7 +1,8 @@
 package io.idbench.targets.ldap;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.idbench.scim.schema.ScimSchemas;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
 import io.idbench.seed.IdentityGenerator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,55 +58,22 @@ public final class IdentityLdif {
         out.append('\n');
     }
 
-    /** Identity N, a member of the static groups when {@code grouped}. */
+    /** Identity N: {@link LdapIdentity}'s entry of its SCIM body with its hashed password, a member of the static groups when {@code grouped}. */
     void writeUser(Appendable out, long n, boolean grouped) throws IOException {
-        JsonNode u = generator.body(n);
-        String userName = u.get("userName").asText();
-        entry(out, DirectoryLayout.userDn(userName), "inetOrgPerson", IdbenchSchema.OBJECT_CLASS);
-        line(out, "uid", userName);
-        JsonNode name = u.get("name");
-        line(out, "cn", name.get("givenName").asText() + " " + name.get("familyName").asText());
-        line(out, "sn", name.get("familyName").asText());
-        line(out, "givenName", name.get("givenName").asText());
-        line(out, "employeeType", u.get("userType").asText());
-        line(out, "mail", u.get("emails").get(0).get("value").asText());
-        line(out, "mobile", u.get("phoneNumbers").get(0).get("value").asText());
-        for (JsonNode a : u.get("addresses")) {
-            line(out, "home".equals(a.get("type").asText()) ? "homePostalAddress" : "postalAddress", postalAddress(a));
+        ObjectNode body = generator.body(n).put("password", passwordPool.get((int) (n % passwordPool.size())));
+        Entry e = LdapIdentity.entry(body, DirectoryLayout.PEOPLE_DN);
+        line(out, "dn", e.getDN());
+        for (Attribute a : e.getAttributes()) {
+            for (String value : a.getValues()) {
+                line(out, a.getName(), value);
+            }
         }
-        line(out, "employeeNumber", u.get(ScimSchemas.ENTERPRISE_URN).get("employeeNumber").asText());
-        line(out, "userPassword", passwordPool.get((int) (n % passwordPool.size())));
-        JsonNode p = u.get(ScimSchemas.PROFILE_URN);
-        line(out, IdbenchSchema.SSN, p.get("ssn").asText());
-        line(out, IdbenchSchema.BADGE, p.get("badge").asText());
-        line(out, IdbenchSchema.GENDER, p.get("gender").asText());
-        line(out, IdbenchSchema.BIRTH_PLACE, p.get("birthPlace").asText());
-        line(out, IdbenchSchema.BIRTHDAY, generalizedTime(p.get("birthday").asText()));
-        line(out, IdbenchSchema.CONTRACT_LEVEL, p.get("contractLevel").asText());
-        line(out, IdbenchSchema.CONTRACT_START, generalizedTime(p.get("contractStart").asText()));
-        line(out, IdbenchSchema.QUALIFICATION, p.get("qualification").asText());
-        line(out, IdbenchSchema.INSTITUTION, p.get("institution").asText());
-        line(out, IdbenchSchema.ORGANIZATION, p.get("organization").asText());
-        line(out, IdbenchSchema.RECRUITMENT, p.get("recruitment").asText());
-        line(out, IdbenchSchema.ACTIVE, "TRUE");
         if (grouped) {
             for (String group : IdentityGenerator.staticGroups()) {
                 line(out, "memberOf", DirectoryLayout.groupDn(group));
             }
         }
         out.append('\n');
-    }
-
-    /** RFC 4517 3.3.28: lines joined by '$', in which '\' and '$' are escaped. */
-    static String postalAddress(JsonNode a) {
-        return String.join("$", List.of(a.get("streetAddress").asText(),
-                a.get("locality").asText() + ", " + a.get("region").asText() + " " + a.get("postalCode").asText(),
-                a.get("country").asText()).stream().map(s -> s.replace("\\", "\\5C").replace("$", "\\24")).toList());
-    }
-
-    /** An ISO-8601 instant at whole seconds in UTC (the generator's dates) as GeneralizedTime: 1980-05-17T00:00:00Z → 19800517000000Z. */
-    static String generalizedTime(String instant) {
-        return instant.replace("-", "").replace(":", "").replace("T", "");
     }
 
     private static void entry(Appendable out, String dn, String... objectClasses) throws IOException {

@@ -69,7 +69,7 @@ class IdentityLdifTest {
         assertThat(out.toString()).isEqualTo("cn:: IGxlYWRpbmcgc3BhY2U=\ncn:: OmNvbG9u\ncn:: Wm/Dqw==\ncn: plain {SSHA256}x=\n");
         JsonNode a = Json.mapper().readTree("{\"streetAddress\":\"1$2\\\\3\",\"locality\":\"L\",\"region\":\"R\",\"postalCode\":\"9\","
                 + "\"country\":\"US\"}");
-        assertThat(IdentityLdif.postalAddress(a)).isEqualTo("1\\242\\5C3$L, R 9$US");
-        assertThat(IdentityLdif.generalizedTime("1980-05-17T00:00:00Z")).isEqualTo("19800517000000Z");
+        assertThat(LdapIdentity.postalAddress(a)).isEqualTo("1\\242\\5C3$L, R 9$US");
+        assertThat(LdapIdentity.generalizedTime("1980-05-17T00:00:00Z")).isEqualTo("19800517000000Z");
     }
 }
