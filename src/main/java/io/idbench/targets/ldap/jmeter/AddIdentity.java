@@ -11,9 +11,8 @@ import io.idbench.targets.ldap.LdapIdentity;
  * same operation (post-read control, RFC 4527), as a SCIM create answers with the resource.
  */
 public class AddIdentity extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"user"};
+    public AddIdentity() {
+        super("user");
     }
 
     @Override

@@ -8,9 +8,8 @@ import com.unboundid.ldap.sdk.LDAPException;
  * matches counted (every DN listed: LDAP has no count); exactly {@code expected}.
  */
 public class CountByTypeAboveFloor extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"type", "floor", "expected"};
+    public CountByTypeAboveFloor() {
+        super("type", "floor", "expected");
     }
 
     @Override

@@ -5,9 +5,8 @@ import com.unboundid.ldap.sdk.ResultCode;
 
 /** Deletes the identity {@code uid}; with {@code absentOk=true} (a teardown) one that is not there is no failure. */
 public class DeleteIdentity extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"uid", "absentOk"};
+    public DeleteIdentity() {
+        super("uid", "absentOk");
     }
 
     @Override

@@ -7,9 +7,8 @@ import com.unboundid.ldap.sdk.SearchScope;
 
 /** Plan 4's equality query, {@code (&(employeeType=<type>)(mail=<mail>))}: exactly {@code expected} identities (1 or 0). */
 public class FindByTypeAndMail extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"type", "mail", "expected"};
+    public FindByTypeAndMail() {
+        super("type", "mail", "expected");
     }
 
     @Override

@@ -7,9 +7,8 @@ import com.unboundid.ldap.sdk.SearchScope;
 
 /** A search by uid (SCIM's userName, argument {@code uid}): exactly that identity. */
 public class FindByUid extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"uid"};
+    public FindByUid() {
+        super("uid");
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.idbench.targets.ldap.jmeter;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
+import java.util.List;
 import java.util.Properties;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
@@ -15,11 +16,15 @@ import org.apache.jmeter.util.JMeterUtils;
  * One LDAP operation of a plan, timed around the operation alone, on this thread's connection. The response code is the LDAP
  * result code (0 on success); a sample fails with the result code's name and the server's message, or with the check it
  * failed. Its inputs are the sampler's arguments (JMeter substitutes variables in them per sample), named by
- * {@link #parameters()}.
+ * its constructor.
  */
 public abstract class LdapSampler extends AbstractJavaSamplerClient {
-    /** The operation's inputs, by name: what a plan must give as arguments. */
-    protected abstract String[] parameters();
+    private final List<String> parameters;
+
+    /** @param parameters the operation's inputs, by name: what a plan must give as arguments */
+    protected LdapSampler(String... parameters) {
+        this.parameters = List.of(parameters);
+    }
 
     /**
      * Runs the operation.
@@ -31,7 +36,7 @@ public abstract class LdapSampler extends AbstractJavaSamplerClient {
     @Override
     public Arguments getDefaultParameters() {
         Arguments args = new Arguments();
-        for (String p : parameters()) {
+        for (String p : parameters) {
             args.addArgument(p, "");
         }
         return args;

@@ -5,9 +5,8 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
 
 /** Reads an identity by its DN (argument {@code dn}, the directory's id), every attribute; it must be {@code uid}. */
 public class ReadIdentity extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"dn", "uid"};
+    public ReadIdentity() {
+        super("dn", "uid");
     }
 
     @Override

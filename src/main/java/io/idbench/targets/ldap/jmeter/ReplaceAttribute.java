@@ -11,9 +11,8 @@ import com.unboundid.ldap.sdk.controls.PostReadRequestControl;
  * entry read back in the same operation; the new value must be visible there.
  */
 public class ReplaceAttribute extends LdapSampler {
-    @Override
-    protected String[] parameters() {
-        return new String[] {"dn", "attribute", "value"};
+    public ReplaceAttribute() {
+        super("dn", "attribute", "value");
     }
 
     @Override

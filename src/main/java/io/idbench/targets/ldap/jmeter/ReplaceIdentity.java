@@ -21,9 +21,8 @@ import java.util.Set;
 public class ReplaceIdentity extends LdapSampler {
     private static final Set<String> KEPT = Set.of("objectclass", "uid");
 
-    @Override
-    protected String[] parameters() {
-        return new String[] {"user", "removed"};
+    public ReplaceIdentity() {
+        super("user", "removed");
     }
 
     @Override

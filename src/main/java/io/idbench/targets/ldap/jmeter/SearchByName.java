@@ -15,9 +15,8 @@ import com.unboundid.ldap.sdk.SearchScope;
 public class SearchByName extends LdapSampler {
     static final int SIZE_LIMIT = 25;
 
-    @Override
-    protected String[] parameters() {
-        return new String[] {"uid"};
+    public SearchByName() {
+        super("uid");
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.idbench.provision.FreePorts;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.QueryAnswers;
 import io.idbench.service.PasswordHasher;
+import io.idbench.support.JmeterRuntime;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestSlapd;
 import io.idbench.targets.ldap.DirectoryLayout;
@@ -18,12 +19,12 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,15 +53,16 @@ class LdapSamplersTest {
                         new PrintWriter(new StringWriter(), true));
         slapd = SlapdServer.start(new SlapdConfig(Files.createDirectories(dir.resolve("work")), dir.resolve("data"), "secret").write(),
                 FreePorts.take());
-        Path props = dir.resolve("jmeter.properties");
-        Files.writeString(props, "users=" + USERS + "\nldap.base=" + DirectoryLayout.BASE_DN + "\nldap.bindDn=" + DirectoryLayout.ROOT_DN
-                + "\nldap.password=secret\n");
-        JMeterUtils.loadJMeterProperties(props.toString());
-        vars = new JMeterVariables();
+        Properties props = JmeterRuntime.properties();
+        props.setProperty("users", String.valueOf(USERS));
+        props.setProperty("ldap.base", DirectoryLayout.BASE_DN);
+        props.setProperty("ldap.bindDn", DirectoryLayout.ROOT_DN);
+        props.setProperty("ldap.password", "secret");
+        vars = JmeterRuntime.variables();
         JMeterContextService.getContext().setVariables(vars);
         vars.put("targetHost", "127.0.0.1");
         vars.put("targetPort", String.valueOf(slapd.port()));
-        ThreadConnection.open(vars, JMeterUtils.getJMeterProperties());
+        ThreadConnection.open(vars, props);
     }
 
     @AfterAll

@@ -1,0 +1,75 @@
+package io.idbench.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.support.JmeterRuntime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** repetition.groovy: where each thread's repetition starts, which side it measures and against which target. */
+class RepetitionScriptTest {
+    private final Properties props = new Properties();
+    private final JMeterVariables vars = JmeterRuntime.variables();
+
+    @AfterEach
+    void threadNumberBack() {
+        JMeterContextService.getContext().setThreadNum(0);
+    }
+
+    private List<String> repetitions(int count) throws Exception {
+        GroovyScript script = new GroovyScript("repetition.groovy");
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            script.run(vars, props);
+            seen.add(vars.get("rep") + " " + vars.get("side") + " " + vars.get("measurePhase") + " " + vars.get("targetHost"));
+        }
+        return seen;
+    }
+
+    @Test
+    void withoutAScheduleEveryRepetitionMeasuresSideA() throws Exception {
+        props.setProperty("target.host", "127.0.0.1");
+        assertThat(repetitions(3)).containsExactly("1 A measure 127.0.0.1", "2 A measure 127.0.0.1", "3 A measure 127.0.0.1");
+        assertThat(vars.get("sideTag")).isEqualTo("a");
+        assertThat(vars.get("tokenRefreshAt")).as("no token endpoint: never").isEqualTo(String.valueOf(Long.MAX_VALUE));
+        assertThat(vars.get("checkAt")).isEqualTo("0");
+    }
+
+    @Test
+    void interleavedEachSideSettlesFirstThenTheScheduleIsFollowed() throws Exception {
+        props.setProperty("schedule", "A,B,B,A");
+        props.setProperty("settle", "1");
+        props.setProperty("target.host", "a.host");
+        props.setProperty("versus.target.host", "b.host");
+        props.setProperty("versus.token.url", "http://127.0.0.1:1/token");
+        props.setProperty("versus.token.refreshAt", "42");
+        assertThat(repetitions(6)).containsExactly("-1 A settle a.host", "0 B settle b.host", "1 A measure a.host",
+                "2 B measure b.host", "3 B measure b.host", "4 A measure a.host");
+        assertThat(vars.get("sideTag")).isEqualTo("a");
+        new GroovyScript("repetition.groovy").run(vars, props);
+        assertThat(vars.get("side")).as("past the schedule: A").isEqualTo("A");
+    }
+
+    @Test
+    void aSideWithATokenEndpointRefreshesWhenItsTokenIsDue() throws Exception {
+        props.setProperty("schedule", "B");
+        props.setProperty("versus.token.url", "http://127.0.0.1:1/token");
+        props.setProperty("versus.token.refreshAt", "42");
+        repetitions(1);
+        assertThat(vars.get("tokenRefreshAt")).isEqualTo("42");
+    }
+
+    @Test
+    void withReplicasAThreadWritesThroughOneAndReadsThroughTheNext() throws Exception {
+        props.setProperty("target.host", "127.0.0.1");
+        props.setProperty("target.replicas", "127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003");
+        JMeterContextService.getContext().setThreadNum(2);
+        repetitions(1);
+        assertThat(vars.get("targetPort") + " " + vars.get("readPort")).isEqualTo("7003 7001");
+    }
+}
