@@ -113,7 +113,7 @@ final class ResourceEndpoints {
         }
         StoredResource r = backend.modify(id, Requests.expectedVersion(ctx), withMembers(p),
                 costly != null && MemberPatch.touchesMembers(request),
-                current -> validator.validate(patcher.apply(current, request)));
+                current -> validator.validate(patcher.apply(current, request, id.toString())));
         respond(ctx, 200, r, p);
     }
 

@@ -3,6 +3,7 @@ package io.idbench.scim.patch;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.ScimSchemas;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,11 +14,13 @@ import java.util.regex.Pattern;
 
 /**
  * A group PATCH that only adds members by value ({@code add} with path {@code members}) and
- * removes members by value ({@code remove} with path {@code members[value eq "…"]}): such a PATCH
+ * removes members by value ({@code remove} with path {@code members[value eq "…"]}, or Entra's path {@code members} with
+ * the members to remove as its value): such a PATCH
  * is applied as membership-row operations, without reading the group's members, so it works on
  * a group with a million members. Any other PATCH returns empty and goes the general way.
  */
 public record MemberPatch(Set<UUID> add, Set<UUID> remove) {
+    private static final Set<String> DERIVED = Set.of("value", "display", "$ref", "type");
     private static final Pattern REMOVE_ONE = Pattern.compile(
             "(?i)members\\s*\\[\\s*value\\s+eq\\s+\"([0-9a-fA-F-]{36})\"\\s*\\]");
 
@@ -33,10 +36,18 @@ public record MemberPatch(Set<UUID> add, Set<UUID> remove) {
             String path = op.path("path").asText("");
             if (name == PatchOp.ADD && path.equalsIgnoreCase("members") && op.path("value").isArray()) {
                 for (JsonNode m : op.path("value")) {
-                    if (!m.isObject() || m.size() != 1 || !m.path("value").isTextual()) {
+                    if (!memberByValue(m)) {
                         return Optional.empty();
                     }
                     add.add(uuid(m.path("value").textValue()));
+                }
+            } else if (name == PatchOp.REMOVE && path.equalsIgnoreCase("members") && op.path("value").isArray()) {
+                // Entra's removal: the members named in the value, not all of them (ProvisioningDialects).
+                for (JsonNode m : op.path("value")) {
+                    if (!memberByValue(m)) {
+                        return Optional.empty();
+                    }
+                    remove.add(uuid(m.path("value").textValue()));
                 }
             } else if (name == PatchOp.REMOVE) {
                 Matcher one = REMOVE_ONE.matcher(path.trim());
@@ -75,6 +86,19 @@ public record MemberPatch(Set<UUID> add, Set<UUID> remove) {
             }
         }
         return false;
+    }
+
+    /** {@code {"value": "<id>"}}, with at most what the store derives from the id anyway (Okta sends the display). */
+    private static boolean memberByValue(JsonNode m) {
+        if (!m.isObject() || !m.path("value").isTextual()) {
+            return false;
+        }
+        for (Iterator<String> names = m.fieldNames(); names.hasNext();) {
+            if (!DERIVED.contains(names.next())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static UUID uuid(String value) {

@@ -38,9 +38,14 @@ public final class PatchApplier {
 
     /** Returns a patched copy of {@code body}; {@code body} itself is not modified. */
     public ObjectNode apply(ObjectNode body, JsonNode request) {
+        return apply(body, request, null);
+    }
+
+    /** The same for the resource of that id, which a path-less value may name (Okta's rename, {@link #ownId}). */
+    public ObjectNode apply(ObjectNode body, JsonNode request, String id) {
         ObjectNode result = body.deepCopy();
         for (JsonNode operation : operations(request)) {
-            applyOne(result, operation);
+            applyOne(result, operation, id);
         }
         return result;
     }
@@ -66,7 +71,7 @@ public final class PatchApplier {
         return ops;
     }
 
-    private void applyOne(ObjectNode body, JsonNode operation) {
+    private void applyOne(ObjectNode body, JsonNode operation, String id) {
         if (!operation.isObject()) {
             throw ScimException.invalidSyntax("Each operation must be a JSON object, not " + operation);
         }
@@ -80,7 +85,7 @@ public final class PatchApplier {
             if (value == null || !value.isObject()) {
                 throw ScimException.invalidValue("Without 'path', " + opName + " requires an object 'value' of attributes");
             }
-            applyAttributes(body, opName, value);
+            applyAttributes(body, opName, value, id);
             return;
         }
         if (!pathNode.isTextual()) {
@@ -96,7 +101,7 @@ public final class PatchApplier {
             } else if (value.isObject()) {
                 ObjectNode qualified = body.objectNode();
                 qualified.set(target.schema().id(), value);
-                applyAttributes(body, opName, qualified);
+                applyAttributes(body, opName, qualified, id);
             } else {
                 throw ScimException.invalidValue("The value for extension '" + target.schema().id() + "' must be an object");
             }
@@ -106,11 +111,11 @@ public final class PatchApplier {
     }
 
     /** add/replace without a path: each member of the value object is an attribute (RFC 7644 §3.5.2.1). */
-    private void applyAttributes(ObjectNode body, PatchOp op, JsonNode attributes) {
+    private void applyAttributes(ObjectNode body, PatchOp op, JsonNode attributes, String id) {
         Iterator<Map.Entry<String, JsonNode>> it = attributes.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().equalsIgnoreCase("schemas")) {
+            if (e.getKey().equalsIgnoreCase("schemas") || ownId(id, e.getKey(), e.getValue())) {
                 continue;
             }
             if (type.extension(e.getKey()).isPresent()) {
@@ -126,8 +131,9 @@ public final class PatchApplier {
         }
     }
 
-    private void apply(ObjectNode body, PatchOp op, AttributePaths.Resolved target, JsonNode value) {
+    private void apply(ObjectNode body, PatchOp op, AttributePaths.Resolved target, JsonNode rawValue) {
         AttributeDef attribute = target.attribute();
+        JsonNode value = ProvisioningDialects.booleanAsText(target.sub() != null ? target.sub() : attribute, rawValue);
         checkWritable(attribute, target);
         if (target.sub() != null) {
             checkWritable(target.sub(), target);
@@ -148,6 +154,8 @@ public final class PatchApplier {
             applyToMatches(container, op, target, value);
         } else if (target.sub() != null) {
             applySub(container, op, target, value);
+        } else if (op == PatchOp.REMOVE && attribute.multiValued() && value != null && !value.isNull()) {
+            ProvisioningDialects.removeNamedValues(container, name, value);
         } else if (op == PatchOp.REMOVE) {
             container.remove(name);
         } else if (attribute.multiValued()) {
@@ -160,6 +168,15 @@ public final class PatchApplier {
             container.set(name, value.deepCopy());
         }
         tidy(body, container, name, extension, target.schema().id());
+    }
+
+    /**
+     * The resource's own id inside a path-less value: Okta renames a group with {@code {"op":"replace","value":{"id":…,
+     * "displayName":…}}}. Naming the id it already has changes nothing, so it is not refused as a change of a readOnly
+     * attribute; another id is.
+     */
+    private static boolean ownId(String id, String key, JsonNode value) {
+        return id != null && key.equals("id") && value.isTextual() && value.textValue().equalsIgnoreCase(id);
     }
 
     private static void checkWritable(AttributeDef def, AttributePaths.Resolved target) {
