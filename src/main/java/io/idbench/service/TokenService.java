@@ -55,11 +55,20 @@ public final class TokenService {
         });
     }
 
-    /** A random token suitable for --token, printed when none was given. */
+    /**
+     * A random token suitable for --token, printed when none was given. It never starts with '-': handed on as
+     * {@code --admin-password=-V…}, picocli reads a value that begins like one of the command's options (-V, -h) as that
+     * option, and the service would not start (1 generated value in 64 began so).
+     */
     public static String randomToken() {
+        SecureRandom random = new SecureRandom();
         byte[] b = new byte[24];
-        new SecureRandom().nextBytes(b);
-        return B64.encodeToString(b);
+        String token;
+        do {
+            random.nextBytes(b);
+            token = B64.encodeToString(b);
+        } while (token.charAt(0) == '-');
+        return token;
     }
 
     public int ttlSeconds() {

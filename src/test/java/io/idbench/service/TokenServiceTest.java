@@ -16,6 +16,15 @@ class TokenServiceTest {
         return new TokenService("static-token-0123456789", "admin", "admin-password", 300, NOW, key);
     }
 
+    /** 1 in 64 did, and the service given it as --admin-password=-V… refused to start (picocli read -V). */
+    @Test
+    void aRandomTokenNeverStartsWithADashSoNoOptionParserReadsItAsAnOption() {
+        for (int i = 0; i < 5_000; i++) {
+            String token = TokenService.randomToken();
+            assertThat(token).doesNotStartWith("-").hasSize(32);
+        }
+    }
+
     @Test
     void replicasSharingAKeyAcceptEachOthersTokens() {
         String token = service(KEY).issue();
