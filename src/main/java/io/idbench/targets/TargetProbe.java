@@ -19,7 +19,8 @@ import java.util.UUID;
 /**
  * What a target says it can do, and what it actually stores of the workload's identities: its
  * /ServiceProviderConfig, /ResourceTypes and /Schemas (RFC 7644 section 4), and one probe
- * identity created, read back and deleted. Every difference from what idbench's workload asks
+ * identity created, read back and deleted, and what provisioning clients send ({@link DialectProbe}). Every difference
+ * from what idbench's workload asks
  * becomes a sentence in the run's record and on its page, so that a figure is never read as the
  * cost of work the target did not do.
  */
@@ -51,6 +52,7 @@ public final class TargetProbe {
             capabilities(spc.body(), differences);
         }
         storedIdentity(differences);
+        differences.addAll(new DialectProbe(client).differences());
         if (users > 0 && users <= QueryAnswers.MAX_USERS) {
             queries(users, differences);
         }
@@ -100,17 +102,7 @@ public final class TargetProbe {
 
     /** One identity of the workload, created, read back and deleted: what the target kept of it. */
     private void storedIdentity(List<String> differences) {
-        // Identity 1's attributes under a name of its own (mixed case: does the target keep it?), unique e-mail included.
-        String name = "Probe." + UUID.randomUUID();
-        ObjectNode sent = ScimSeeder.resource(new IdentityGenerator(Json.mapper()), 1);
-        sent.put("userName", name);
-        ((ObjectNode) sent.path("emails").get(0)).put("value", name.toLowerCase(Locale.ROOT) + "@example.org");
-        ((ObjectNode) sent.path("name")).put("givenName", "fn_" + name).put("familyName", "sn_" + name);
-        // Unique attributes outside any seeded range (identity N has ssn 100,000,000 + N): a seeded target accepts it.
-        long unique = 900_000_000_000L + java.util.concurrent.ThreadLocalRandom.current().nextLong(99_000_000_000L);
-        ((ObjectNode) sent.path(ScimSchemas.ENTERPRISE_URN)).put("employeeNumber", "E-" + name);
-        ((ObjectNode) sent.path("phoneNumbers").get(0)).put("value", "+1 555 " + unique);
-        ((ObjectNode) sent.path(ScimSchemas.PROFILE_URN)).put("ssn", unique).put("badge", unique + 1);
+        ObjectNode sent = probeIdentity();
         ScimClient.Answer created = client.post("/Users", sent);
         if (!created.is(201) || created.body() == null || !created.body().path("id").isTextual()) {
             differences.add("the probe identity could not be created: " + created.status() + " " + created.text());
@@ -130,6 +122,23 @@ public final class TargetProbe {
         } finally {
             client.delete("/Users/" + id);
         }
+    }
+
+    /**
+     * Identity 1's attributes under a name of its own (mixed case: does the target keep it?), its unique attributes outside
+     * any seeded range (identity N has ssn 100,000,000 + N), so that a seeded target accepts it.
+     */
+    static ObjectNode probeIdentity() {
+        String name = "Probe." + UUID.randomUUID();
+        ObjectNode sent = ScimSeeder.resource(new IdentityGenerator(Json.mapper()), 1);
+        sent.put("userName", name);
+        ((ObjectNode) sent.path("emails").get(0)).put("value", name.toLowerCase(Locale.ROOT) + "@example.org");
+        ((ObjectNode) sent.path("name")).put("givenName", "fn_" + name).put("familyName", "sn_" + name);
+        long unique = 900_000_000_000L + java.util.concurrent.ThreadLocalRandom.current().nextLong(99_000_000_000L);
+        ((ObjectNode) sent.path(ScimSchemas.ENTERPRISE_URN)).put("employeeNumber", "E-" + name);
+        ((ObjectNode) sent.path("phoneNumbers").get(0)).put("value", "+1 555 " + unique);
+        ((ObjectNode) sent.path(ScimSchemas.PROFILE_URN)).put("ssn", unique).put("badge", unique + 1);
+        return sent;
     }
 
     /** Plan 4's queries, one question each whose answer among the seeded identities is not 0: does the target count right? */
