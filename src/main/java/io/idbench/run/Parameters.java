@@ -32,37 +32,44 @@ public final class Parameters {
     public static final List<Parameter> ALL = List.of(
             run("scenario", DEFAULT_SCENARIO, "the scenario: parameters/<scenario>.properties"),
             run("plan", Plan.DEFAULT.id(), "the JMeter plan, jmeter/<plan>.jmx: " + Choice.idsInOrder(Plan.class)),
-            run("threads", "10", "concurrent JMeter threads (closed model) or the thread pool of the open model"),
-            run("loops", "30", "measured iterations per thread (plan 1: six requests each); ignored when duration > 0"),
-            run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)"),
-            run("rampup", "10", "seconds over which the threads start"),
-            run("warmup", "5", "the shortest warm-up: seconds each thread runs the workload before measuring (recorded, not measured)"),
+            run("threads", "10", "concurrent JMeter threads (closed model) or the thread pool of the open model").within(1, 1000),
+            run("loops", "30", "measured iterations per thread (plan 1: six requests each); ignored when duration > 0").within(1,
+                    1_000_000),
+            run("duration", "0", "seconds each thread is measured instead of a loop count (0: use loops)").within(0, 86_400),
+            run("rampup", "10", "seconds over which the threads start").within(0, 3600),
+            run("warmup", "5", "the shortest warm-up: seconds each thread runs the workload before measuring (recorded, not measured)")
+                    .within(0, 3600),
             run("rewarm", "1", "the warm-up (s) of each later repetition of a side that was steady before: the JVMs stay warm between"
-                    + " repetitions, so it re-establishes the flow and ends once both JITs were quiet over it (docs/measurement.md)"),
-            run("warmupMax", "180", "the longest warm-up: seconds after which a thread measures even if the service is not steady"),
-            run("steadyPct", "5", "the warm-up ends when three consecutive 2-second windows of throughput agree within this %"),
+                    + " repetitions, so it re-establishes the flow and ends once both JITs were quiet over it (docs/measurement.md)")
+                    .within(0.2, 3600),
+            run("warmupMax", "180", "the longest warm-up: seconds after which a thread measures even if the service is not steady")
+                    .within(0, 3600),
+            run("steadyPct", "5", "the warm-up ends when three consecutive 2-second windows of throughput agree within this %").within(0.1,
+                    100),
             run("hotset", HotSet.POPULATE.id(), "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
-            run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)"),
+            run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)").within(0, 100_000),
             run("repeat", "40",
-                    "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them"),
+                    "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them")
+                    .within(1, 100),
             run("settle", "1", "whole repetitions per side before the measured ones, recorded apart and never pooled"
-                    + " (the JITs still compile after the first warm-up); ignored by the open model"),
-            run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this"),
-            run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)"),
-            run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)"),
+                    + " (the JITs still compile after the first warm-up); ignored by the open model").within(0, 10),
+            run("maxErrorPct", "0", "fail the build when a label's error rate (%) is above this").within(0, 100),
+            run("maxP95", "0", "fail the build when a label's p95 (ms) is above this (0: no limit)").within(0, 3_600_000),
+            run("maxP99", "0", "fail the build when a label's p99 (ms) is above this (0: no limit)").within(0, 3_600_000),
             run("baseline", "", "compare the run with this run directory or baseline file; fail the build past tolerance"),
             run("tolerance", "" + (int) Verdict.DEFAULT_MIN_EFFECT,
-                    "the smallest change (%) of a figure that counts as a regression, when it is also significant"),
+                    "the smallest change (%) of a figure that counts as a regression, when it is also significant").within(0, 1000),
             run("versus", "", "another scenario to run interleaved with this one (A B B A …) in the same build, and compare"),
             run("versus.jar", "", "the idbench jar of the other side (another commit's build); default: this build's"),
             run("versus.handicap", "", "the other side's calibration handicap, e.g. update:10% (default: none)"),
             run("versus.instanceNoise", "", "how much (%) two service processes of one build differ for good, which no number of"
                     + " rounds removes, added to every interleaved verdict's uncertainty; default: estimated from the A/A checks recorded"
                     + " beside the run (at least " + RunNoise.MIN_AA_CHECKS + "), else " + Numbers.trim(RunNoise.DEFAULT_INSTANCE_PCT)
-                    + "%; 0 trusts the rounds alone"),
+                    + "%; 0 trusts the rounds alone").within(0, 100),
             run("service.heap", "1g", "the service JVM's heap, fixed (-Xms = -Xmx): no resizing while it is measured"),
             run("instances", "1", "idbench serve processes on the one database and engine (replicas, at most " + MAX_INSTANCES
-                    + "): threads spread over them round robin, each writing through one and reading through the next"),
+                    + "): threads spread over them round robin, each writing through one and reading through the next")
+                    .within(1, MAX_INSTANCES),
             run("jmeter.remotes", "", "JMeter engines host:port,… that run the plan (distributed load: each runs every thread; give it"
                     + " with -D, start each with scripts/jmeter-engine.sh); default: JMeter in the build"),
             run("jmeter.rmi.keystore", "", "the RMI keystore the engines use (SSL, as JMeter expects); scripts/jmeter-engine.sh makes"
@@ -72,7 +79,7 @@ public final class Parameters {
             run("runId", "", "the run's name (default: the UTC start time, yyyyMMdd-HHmmss)"),
             run("machine", "", "this machine's name in the history, so that agents with the same hardware stay apart (default: none;"
                     + " runs are grouped by CPUs, CPU model and memory)"),
-            run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included"),
+            run("startTimeout", "3600", "seconds to wait for the service to be ready, seeding included").within(10, 86_400),
             run("target", TargetKind.IDBENCH.id(), "what the run provisions and measures: " + Choice.idsInOrder(TargetKind.class)
                     + " (a product is prepared by its profile too, e.g. -Ptarget-keycloak builds with Keycloak "
                     + KeycloakSetup.VERSION + "; docs/targets.md)"),
@@ -80,20 +87,21 @@ public final class Parameters {
                     "the target's name in the record and on the site (default: keycloak or openldap, or external for target.url)"),
             run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
             new Parameter("target.url", "", null, false,
-                    "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl"),
-            new Parameter("target.token", "", null, true, "a static bearer token for target.url"),
+                    "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl", null),
+            new Parameter("target.token", "", null, true, "a static bearer token for target.url", null),
             run("target.pid", "0", "the process id of target.url's server on this machine: its CPU and its children's is sampled and"
-                    + " counted per request, as the service's (0: not sampled)"),
+                    + " counted per request, as the service's (0: not sampled)").within(0, Double.POSITIVE_INFINITY),
             run("target.tokenUrl", "", "the target's OAuth 2.0 token endpoint: tokens obtained, and refreshed before they expire"),
             run("target.grant", Grant.CLIENT_CREDENTIALS.id(), "the grant at target.tokenUrl: " + Choice.idsInOrder(Grant.class)),
             run("target.clientId", "", "the client id at target.tokenUrl"),
-            new Parameter("target.clientSecret", "", null, true, "the client secret at target.tokenUrl"),
+            new Parameter("target.clientSecret", "", null, true, "the client secret at target.tokenUrl", null),
             run("target.user", "", "the user of the password grant"),
-            new Parameter("target.password", "", null, true, "the password of the password grant"),
+            new Parameter("target.password", "", null, true, "the password of the password grant", null),
             serve("storage", ScenarioConfig.DEFAULT_STORAGE.id(), "--storage", "one of " + Storage.ids()),
             serve("search", ScenarioConfig.DEFAULT_SEARCH.id(), "--search", "one of " + SearchMode.ids()),
             serve("dyn", "" + ScenarioConfig.DEFAULT_DYN, "--dyn", "dynamic group memberships (the 2018 'dyn' scenarios)"),
-            serve("users", "" + ScenarioConfig.DEFAULT_USERS, "--users", "identities seeded before the run (kept and reused)"),
+            serve("users", "" + ScenarioConfig.DEFAULT_USERS, "--users", "identities seeded before the run (kept and reused)").within(0,
+                    Double.POSITIVE_INFINITY),
             serve("fresh", "false", "--fresh", "seed the dataset again even when it is kept"),
             serve("passwordHash", ScenarioConfig.DEFAULT_PASSWORD_HASH.id(), "--password-hash", "one of " + Choice.ids(PasswordHash.class)),
             serve("handicap", "", "--handicap",
@@ -101,7 +109,7 @@ public final class Parameters {
             serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--db-provider", "one of " + Choice.ids(Provider.class)),
             serve("db.url", "", "--db-url", "JDBC URL of an external PostgreSQL"),
             serve("db.user", ScenarioConfig.DEFAULT_DB_USER, "--db-user", "its user"),
-            new Parameter("db.password", "", "--db-password", true, "its password"),
+            new Parameter("db.password", "", "--db-password", true, "its password", null),
             serve("db.poolSize", "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE, "--db-pool-size", "the service's JDBC connections"),
             serve("db.statementTimeout", "" + ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS, "--statement-timeout",
                     "longest a request's database statement may run, ms (0: none)"),
@@ -134,11 +142,11 @@ public final class Parameters {
     }
 
     private static Parameter run(String key, String defaultValue, String description) {
-        return new Parameter(key, defaultValue, null, false, description);
+        return new Parameter(key, defaultValue, null, false, description, null);
     }
 
     private static Parameter serve(String key, String defaultValue, String option, String description) {
-        return new Parameter(key, defaultValue, option, false, description);
+        return new Parameter(key, defaultValue, option, false, description, null);
     }
 
     private static Map<String, Parameter> index() {

@@ -5,7 +5,6 @@ import io.idbench.config.HotSet;
 import io.idbench.config.Loopback;
 import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
-import io.idbench.record.Numbers;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,18 +79,18 @@ public final class RunSettings {
     public RunSettings(ScenarioResolver.Resolved r, Instant now) {
         scenario = r.scenario();
         plan = Plan.parse(r.get("plan"));
-        threads = intIn(r, "threads", 1, 1000);
-        loops = intIn(r, "loops", 1, 1_000_000);
-        duration = intIn(r, "duration", 0, 86_400);
-        rampup = intIn(r, "rampup", 0, 3600);
-        warmup = intIn(r, "warmup", 0, 3600);
-        warmupMax = intIn(r, "warmupMax", 0, 3600);
-        rewarm = doubleIn(r, "rewarm", 0.2, 3600);
-        steadyPct = doubleIn(r, "steadyPct", 0.1, 100);
-        rate = intIn(r, "rate", 0, 100_000);
-        repeat = intIn(r, "repeat", 1, 100);
-        settle = intIn(r, "settle", 0, 10);
-        startTimeout = intIn(r, "startTimeout", 10, 86_400);
+        threads = intIn(r, "threads");
+        loops = intIn(r, "loops");
+        duration = intIn(r, "duration");
+        rampup = intIn(r, "rampup");
+        warmup = intIn(r, "warmup");
+        warmupMax = intIn(r, "warmupMax");
+        rewarm = doubleIn(r, "rewarm");
+        steadyPct = doubleIn(r, "steadyPct");
+        rate = intIn(r, "rate");
+        repeat = intIn(r, "repeat");
+        settle = intIn(r, "settle");
+        startTimeout = intIn(r, "startTimeout");
         target = TargetKind.parse(r.get("target"));
         targetName = r.get("target.name").isBlank() ? null : r.get("target.name").trim();
         if (targetName != null && !targetName.matches("[a-z][a-z0-9._-]{0,59}")) {
@@ -102,13 +101,13 @@ public final class RunSettings {
         // Another target takes its size from -D, or from a scenario file that names that target too (openldap-10k): the default
         // scenario's size is idbench's service's.
         users = target.ownService() || r.explicit("users") || r.origins().get("target").equals(r.origins().get("users"))
-                ? longIn(r, "users", 0, Long.MAX_VALUE) : 0;
+                ? longIn(r, "users") : 0;
         hotset = HotSet.parse(r.get("hotset"));
-        maxErrorPct = doubleIn(r, "maxErrorPct", 0, 100);
-        maxP95 = longIn(r, "maxP95", 0, 3_600_000);
-        maxP99 = longIn(r, "maxP99", 0, 3_600_000);
+        maxErrorPct = doubleIn(r, "maxErrorPct");
+        maxP95 = longIn(r, "maxP95");
+        maxP99 = longIn(r, "maxP99");
         baseline = r.get("baseline").isBlank() ? null : r.get("baseline");
-        tolerance = doubleIn(r, "tolerance", 0, 1000);
+        tolerance = doubleIn(r, "tolerance");
         results = r.get("results");
         if (results.isBlank()) {
             throw new ConfigException("results must name a directory");
@@ -126,14 +125,14 @@ public final class RunSettings {
         }
         versusJar = r.get("versus.jar").isBlank() ? null : r.get("versus.jar");
         versusHandicap = r.get("versus.handicap");
-        versusInstanceNoise = r.get("versus.instanceNoise").isBlank() ? null : doubleIn(r, "versus.instanceNoise", 0, 100);
+        versusInstanceNoise = r.get("versus.instanceNoise").isBlank() ? null : doubleIn(r, "versus.instanceNoise");
         versus = !r.get("versus").isBlank() ? r.get("versus").trim()
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
-        targetPid = longIn(r, "target.pid", 0, Long.MAX_VALUE);
+        targetPid = longIn(r, "target.pid");
         targetAuth = TargetAuth.of(r);
-        instances = intIn(r, "instances", 1, Parameters.MAX_INSTANCES);
+        instances = intIn(r, "instances");
         jmeterRemotes = JmeterRemotes.of(r);
         checkCombinations(r);
         recordScenario = recordScenario(r);
@@ -314,25 +313,32 @@ public final class RunSettings {
         return u.endsWith("/") ? u.substring(0, u.length() - 1) : u;
     }
 
-    static int intIn(ScenarioResolver.Resolved r, String key, int min, int max) {
-        return (int) longIn(r, key, min, max);
+    /** {@code key}'s value as a whole number within the bounds its declaration gives ({@link Parameters#ALL}). */
+    static int intIn(ScenarioResolver.Resolved r, String key) {
+        return (int) longIn(r, key);
     }
 
-    static long longIn(ScenarioResolver.Resolved r, String key, long min, long max) {
+    static long longIn(ScenarioResolver.Resolved r, String key) {
+        Parameter.Bounds b = bounds(key);
         long n = parsed(r, key, Long::valueOf, "a whole number");
-        if (n < min || n > max) {
-            throw new ConfigException(key + " must be " + (max == Long.MAX_VALUE ? "at least " + min
-                    : "between " + min + " and " + max) + ", was " + n);
+        if (n < b.min() || n > b.max()) {
+            throw new ConfigException(key + " must be " + b.refusal() + ", was " + n);
         }
         return n;
     }
 
-    private static double doubleIn(ScenarioResolver.Resolved r, String key, double min, double max) {
+    private static double doubleIn(ScenarioResolver.Resolved r, String key) {
+        Parameter.Bounds b = bounds(key);
         double d = parsed(r, key, Double::valueOf, "a number");
-        if (!(d >= min && d <= max)) {
-            throw new ConfigException(key + " must be between " + Numbers.trim(min) + " and " + Numbers.trim(max) + ", was " + r.get(key));
+        if (!(d >= b.min() && d <= b.max())) {
+            throw new ConfigException(key + " must be " + b.refusal() + ", was " + r.get(key));
         }
         return d;
+    }
+
+    private static Parameter.Bounds bounds(String key) {
+        return Parameters.get(key).map(Parameter::bounds)
+                .orElseThrow(() -> new IllegalStateException(key + " is declared without bounds in Parameters.ALL"));
     }
 
     /** {@code key}'s value parsed, else "{@code key} must be {@code what}, was '…'". */

@@ -26,4 +26,16 @@ class ParametersDocTest {
         List<String> defined = Parameters.ALL.stream().map(p -> p.key() + "=" + p.defaultValue()).toList();
         assertThat(documented).as("docs/parameters.md's table against io.idbench.run.Parameters.ALL").containsExactlyElementsOf(defined);
     }
+
+    /** A numeric parameter's bounds, which the run enforces from the same declaration, stand in its row. */
+    @Test
+    void everyBoundedParameterShowsItsBounds() throws Exception {
+        List<String> rows = Files.readAllLines(Path.of("docs/parameters.md"));
+        for (Parameter p : Parameters.ALL) {
+            if (p.bounds() != null) {
+                assertThat(rows).as("docs/parameters.md's row of " + p.key())
+                        .anySatisfy(row -> assertThat(row).startsWith("| `" + p.key() + "` |").contains("(" + p.bounds().text() + ")"));
+            }
+        }
+    }
 }
