@@ -19,6 +19,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * its constructor.
  */
 public abstract class LdapSampler extends AbstractJavaSamplerClient {
+    /** The response code of a sample whose operation could not run (JMeter's script samplers answer the same). */
+    static final String SAMPLER_ERROR = "500";
     private final List<String> parameters;
 
     /** @param parameters the operation's inputs, by name: what a plan must give as arguments */
@@ -58,6 +60,12 @@ public abstract class LdapSampler extends AbstractJavaSamplerClient {
             result.sampleEnd();
             result.setResponseCode(String.valueOf(e.getResultCode().intValue()));
             failure = e.getResultCode().getName() + (e.getDiagnosticMessage() == null ? "" : ": " + e.getDiagnosticMessage());
+        } catch (RuntimeException e) {
+            // What the plan gave is wrong (an argument that is no number, a body that is no identity): a failed sample that says
+            // so, as JMeter's script samplers answer, never a sample that silently goes missing.
+            result.sampleEnd();
+            result.setResponseCode(SAMPLER_ERROR);
+            failure = e.toString();
         }
         result.setSuccessful(failure == null);
         result.setResponseMessage(failure == null ? "success" : failure);

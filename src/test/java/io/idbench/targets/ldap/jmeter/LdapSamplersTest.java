@@ -151,6 +151,15 @@ class LdapSamplersTest {
     }
 
     @Test
+    void anArgumentThePlanGotWrongIsAFailedSampleThatSaysSo() {
+        fails(run(new CountByTypeAboveFloor(), Map.of("type", "Type C", "floor", "ten", "expected", "1")), "500",
+                "java.lang.NumberFormatException: For input string: \"ten\"");
+        SampleResult notJson = run(new AddIdentity(), Map.of("user", "{not json"));
+        assertThat(notJson.getResponseCode()).isEqualTo("500");
+        assertThat(notJson.getResponseMessage()).startsWith("java.io.UncheckedIOException: the sampler's SCIM body is not JSON: ");
+    }
+
+    @Test
     void whatTheDirectoryRefusesFailsWithItsResultCode() {
         SampleResult absent = run(new DeleteIdentity(), Map.of("uid", "nobody", "absentOk", "false"));
         assertThat(absent.isSuccessful()).isFalse();
