@@ -76,7 +76,7 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
         if (productNotes != null) {
             differences.addAll(productNotes);
         }
-        differences.forEach(d -> out.println("[idbench] The target differs from the workload: " + d));
+        differences.forEach(d -> out.println("[idbench] The target differs: " + d));
         RecordFile.update(record, r -> r.withTarget(probed.withDifferences(differences)));
     }
 
