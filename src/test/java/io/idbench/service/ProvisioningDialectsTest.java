@@ -77,7 +77,7 @@ public class ProvisioningDialectsTest extends PerBackendServiceTest {
     void aBooleanAsAnyOtherTextIsRefusedAndChangesNothing() {
         JsonNode before = user(a);
         Response r = scim.patch("/Users/" + a, ops("{\"op\":\"Replace\",\"path\":\"active\",\"value\":\"No\"}"), null);
-        assertScimError(r, 400, "invalidValue", "'active' is a boolean: true or false, not \"No\"");
+        assertScimError(r, 400, "invalidValue", "'active' must be true or false, not \"No\"");
         assertThat(user(a)).isEqualTo(before);
     }
 

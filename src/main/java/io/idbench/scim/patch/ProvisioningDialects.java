@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.scim.ScimException;
 import io.idbench.scim.schema.AttributeDef;
 import io.idbench.scim.schema.AttributeType;
 
@@ -18,7 +17,10 @@ final class ProvisioningDialects {
     private ProvisioningDialects() {
     }
 
-    /** A boolean attribute's value given as the text true or false (any case), as the boolean; any other value as it is. */
+    /**
+     * A boolean attribute's value given as the text true or false (any case), as the boolean; any other value as it is, for
+     * the validator to refuse as it refuses any value of the wrong type.
+     */
     static JsonNode booleanAsText(AttributeDef attribute, JsonNode value) {
         if (attribute.type() != AttributeType.BOOLEAN || value == null || !value.isTextual()) {
             return value;
@@ -27,10 +29,7 @@ final class ProvisioningDialects {
         if (text.equalsIgnoreCase("true")) {
             return BooleanNode.TRUE;
         }
-        if (text.equalsIgnoreCase("false")) {
-            return BooleanNode.FALSE;
-        }
-        throw ScimException.invalidValue("'" + attribute.name() + "' is a boolean: true or false, not \"" + text + "\"");
+        return text.equalsIgnoreCase("false") ? BooleanNode.FALSE : value;
     }
 
     /**
