@@ -134,10 +134,11 @@ final class DialectProbe {
             g.path("members").forEach(m -> actual.add(m.path("value").asText()));
         }
         if (!actual.equals(new TreeSet<>(expected))) {
-            differences.add(what + " left " + actual.size() + " of the probe's members where " + expected.size()
-                    + " were meant ("
-                    + (actual.size() < expected.size() ? "it removed what it was not asked to" : "it kept what it was asked to change")
-                    + ")");
+            long stayed = actual.stream().filter(m -> !expected.contains(m)).count();
+            long gone = expected.stream().filter(m -> !actual.contains(m)).count();
+            differences.add(what + " left " + actual.size() + " of the probe's members where " + expected.size() + " were meant ("
+                    + (stayed > 0 ? stayed + " it was asked to remove still there" : "") + (stayed > 0 && gone > 0 ? ", " : "")
+                    + (gone > 0 ? gone + " meant to be there missing" : "") + ")");
         }
     }
 
