@@ -18,8 +18,11 @@ import java.util.TreeSet;
  * repeat nor skip one; each mismatch names its object.
  */
 public final class ProvisioningAudit {
-    /** A listing's page: Okta imports 100 at a time; larger pages make the audit of 100,000 users cheaper. */
-    static final int PAGE = 1000;
+    /**
+     * The page the audit asks for: Okta imports 100 at a time; larger pages make the audit of 100,000 users cheaper. A target
+     * may answer fewer (Keycloak caps a page at 100): the next page starts after what came.
+     */
+    public static final int DEFAULT_PAGE = 1000;
     /** The most mismatches reported one by one; the rest are counted. */
     static final int MAX_REPORTED = 20;
 
@@ -35,35 +38,38 @@ public final class ProvisioningAudit {
         Map<String, JsonNode> users = new TreeMap<>();
         Map<String, Set<String>> groups = new TreeMap<>();
         intended.groups().keySet().forEach(g -> groups.put(g, new TreeSet<>()));
-        for (int start = 1;; start += PAGE) {
+        for (int start = 1;;) {
             ScimClient.Answer a = client.list("Users", "userName sw \"" + prefix + ".\"",
-                    "attributes=userName,active,title,groups&startIndex=" + start + "&count=" + PAGE);
+                    "attributes=userName,active,title,groups&startIndex=" + start + "&count=" + DEFAULT_PAGE);
             if (!a.is(200) || a.body() == null) {
                 out.add("the users could not be listed: " + a.status() + " " + a.text());
                 return out;
             }
-            JsonNode page = a.body().path("Resources");
-            for (JsonNode u : page) {
+            JsonNode listed = a.body().path("Resources");
+            for (JsonNode u : listed) {
                 String name = u.path("userName").asText();
                 if (users.put(name, u) != null) {
                     out.add("user " + name + ": listed twice (the listing's pages overlap)");
                 }
                 u.path("groups").forEach(g -> groups.computeIfAbsent(g.path("display").asText(), k -> new TreeSet<>()).add(name));
             }
-            if (page.isEmpty() || start + page.size() > a.body().path("totalResults").asLong()) {
+            start += listed.size();
+            if (listed.isEmpty() || start > a.body().path("totalResults").asLong()) {
                 break;
             }
         }
         Set<String> present = new TreeSet<>();
-        for (int start = 1;; start += PAGE) {
+        for (int start = 1;;) {
             ScimClient.Answer a = client.list("Groups", "displayName sw \"" + prefix + ".\"",
-                    "attributes=displayName&startIndex=" + start + "&count=" + PAGE);
+                    "attributes=displayName&startIndex=" + start + "&count=" + DEFAULT_PAGE);
             if (!a.is(200) || a.body() == null) {
                 out.add("the groups could not be listed: " + a.status() + " " + a.text());
                 return out;
             }
-            a.body().path("Resources").forEach(g -> present.add(g.path("displayName").asText()));
-            if (a.body().path("Resources").isEmpty() || present.size() >= a.body().path("totalResults").asLong()) {
+            JsonNode listed = a.body().path("Resources");
+            listed.forEach(g -> present.add(g.path("displayName").asText()));
+            start += listed.size();
+            if (listed.isEmpty() || start > a.body().path("totalResults").asLong()) {
                 break;
             }
         }

@@ -71,6 +71,11 @@ public abstract class ServiceTestBase {
         return IndexLayout.SINGLE_NODE;
     }
 
+    /** The largest page the service returns (--max-results). */
+    protected int maxResults() {
+        return ScenarioConfig.DEFAULT_MAX_RESULTS;
+    }
+
     @BeforeAll
     void startService() {
         TestDatabase.reset();
@@ -82,7 +87,8 @@ public abstract class ServiceTestBase {
                     RefreshPolicy.TRUE, searchLayout(), Json.mapper()), n -> {}, null);
             ((IndexedIdentityStore) store).rebuild();
         }
-        ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS).build();
+        ScenarioConfig config = ScenarioConfig.builder().withStorage(storage()).withMaxGroupMembers(MAX_GROUP_MEMBERS)
+                .withMaxResults(maxResults()).build();
         TokenService tokens = new TokenService(TOKEN, "admin", ADMIN_PASSWORD, 60, Clock.systemUTC());
         server = ScimServer.start(config, store, tokens, PasswordHasher.of(PasswordHash.SSHA256, 4));
         scim = new ScimClient(server.baseUrl(), TOKEN);
