@@ -5,11 +5,13 @@ import io.idbench.seed.provisioning.IntendedState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * The target's state after provisioning cycles, held against what the cycles meant ({@link IntendedState}): every user of
@@ -38,40 +40,19 @@ public final class ProvisioningAudit {
         Map<String, JsonNode> users = new TreeMap<>();
         Map<String, Set<String>> groups = new TreeMap<>();
         intended.groups().keySet().forEach(g -> groups.put(g, new TreeSet<>()));
-        for (int start = 1;;) {
-            ScimClient.Answer a = client.list("Users", "userName sw \"" + prefix + ".\"",
-                    "attributes=userName,active,title,groups&startIndex=" + start + "&count=" + DEFAULT_PAGE);
-            if (!a.is(200) || a.body() == null) {
-                out.add("the users could not be listed: " + a.status() + " " + a.text());
-                return out;
+        String usersFailed = listAll("Users", "userName sw \"" + prefix + ".\"", "userName,active,title,groups", u -> {
+            String name = u.path("userName").asText();
+            if (users.put(name, u) != null) {
+                out.add("user " + name + ": listed twice (the listing's pages overlap)");
             }
-            JsonNode listed = a.body().path("Resources");
-            for (JsonNode u : listed) {
-                String name = u.path("userName").asText();
-                if (users.put(name, u) != null) {
-                    out.add("user " + name + ": listed twice (the listing's pages overlap)");
-                }
-                u.path("groups").forEach(g -> groups.computeIfAbsent(g.path("display").asText(), k -> new TreeSet<>()).add(name));
-            }
-            start += listed.size();
-            if (listed.isEmpty() || start > a.body().path("totalResults").asLong()) {
-                break;
-            }
-        }
+            u.path("groups").forEach(g -> groups.computeIfAbsent(g.path("display").asText(), k -> new TreeSet<>()).add(name));
+        });
         Set<String> present = new TreeSet<>();
-        for (int start = 1;;) {
-            ScimClient.Answer a = client.list("Groups", "displayName sw \"" + prefix + ".\"",
-                    "attributes=displayName&startIndex=" + start + "&count=" + DEFAULT_PAGE);
-            if (!a.is(200) || a.body() == null) {
-                out.add("the groups could not be listed: " + a.status() + " " + a.text());
-                return out;
-            }
-            JsonNode listed = a.body().path("Resources");
-            listed.forEach(g -> present.add(g.path("displayName").asText()));
-            start += listed.size();
-            if (listed.isEmpty() || start > a.body().path("totalResults").asLong()) {
-                break;
-            }
+        String groupsFailed = listAll("Groups", "displayName sw \"" + prefix + ".\"", "displayName",
+                g -> present.add(g.path("displayName").asText()));
+        if (usersFailed != null || groupsFailed != null) {
+            out.add(usersFailed != null ? usersFailed : groupsFailed);
+            return out;
         }
         intended.groups().keySet().stream().filter(g -> !present.contains(g)).forEach(g -> out.add("group " + g + ": missing"));
         present.stream().filter(g -> !intended.groups().containsKey(g)).forEach(g -> out.add("group " + g + ": present, never created"));
@@ -104,6 +85,26 @@ public final class ProvisioningAudit {
             out.add("and " + more + " more");
         }
         return out;
+    }
+
+    /**
+     * Every resource the filter matches, page after page, each given to {@code each}; the next page starts after what came
+     * (a target may answer fewer than asked). Null when all were read, else why not.
+     */
+    private String listAll(String resource, String filter, String attributes, Consumer<JsonNode> each) {
+        for (int start = 1;;) {
+            ScimClient.Answer a = client.list(resource, filter, "attributes=" + attributes + "&startIndex=" + start + "&count="
+                    + DEFAULT_PAGE);
+            if (!a.is(200) || a.body() == null) {
+                return "the " + resource.toLowerCase(Locale.ROOT) + " could not be listed: " + a.status() + " " + a.text();
+            }
+            JsonNode listed = a.body().path("Resources");
+            listed.forEach(each);
+            start += listed.size();
+            if (listed.isEmpty() || start > a.body().path("totalResults").asLong()) {
+                return null;
+            }
+        }
     }
 
     private static String few(Set<String> names) {

@@ -84,8 +84,10 @@ public final class ProvisioningSchedule {
     }
 
     private void add(int cycle, Step.Phase phase, Step.Kind kind, String user, String group, String value) {
-        int job = phase == Step.Phase.USERS ? userJob(user) : groupJob(group);
-        Step s = new Step(cycle, phase, job, kind, user, group, value);
+        apply(step(cycle, phase, kind, user, group, value));
+    }
+
+    private void apply(Step s) {
         steps.add(s);
         state.apply(s);
     }
@@ -133,14 +135,8 @@ public final class ProvisioningSchedule {
                 users.add(step(cycle, Step.Phase.USERS, Step.Kind.DELETE_USER, u, null, null));
             }
         }
-        for (Step s : users) {
-            steps.add(s);
-            state.apply(s);
-        }
-        for (Step s : groups) {
-            steps.add(s);
-            state.apply(s);
-        }
+        users.forEach(this::apply);
+        groups.forEach(this::apply);
     }
 
     private Step step(int cycle, Step.Phase phase, Step.Kind kind, String user, String group, String value) {

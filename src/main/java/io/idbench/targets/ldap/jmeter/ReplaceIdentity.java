@@ -45,12 +45,11 @@ public class ReplaceIdentity extends LdapSampler {
         modify.addControl(new PostReadRequestControl(readBack.toArray(String[]::new)));
         var result = op.connection().modify(modify);
         String failure = Checks.postRead(result, "uid", user.get("userName").asText(), "it is not the identity");
-        for (String attribute : removed) {
-            if (failure == null && Checks.readBack(result).hasAttribute(attribute)) {
-                failure = "the " + attribute + " the identity no longer has is still there: "
-                        + Checks.readBack(result).getAttributeValue(attribute);
-            }
+        if (failure != null) {
+            return failure;
         }
-        return failure;
+        Entry read = Checks.readBack(result);
+        return removed.stream().filter(read::hasAttribute).findFirst()
+                .map(a -> "the " + a + " the identity no longer has is still there: " + read.getAttributeValue(a)).orElse(null);
     }
 }
