@@ -28,10 +28,21 @@ public final class ProvisioningAudit {
     /** The most mismatches reported one by one; the rest are counted. */
     static final int MAX_REPORTED = 20;
 
-    private final ScimClient client;
+    /** One page of a listing: the answer's status, its body parsed (null when none) and its text. */
+    public record Page(int status, JsonNode body, String text) {
+    }
 
-    public ProvisioningAudit(ScimClient client) {
-        this.client = client;
+    /** How the audit reads the target: a GET of /{resource}?filter=…&amp;{query} (the filter not yet encoded). */
+    @FunctionalInterface
+    public interface Pages {
+        Page list(String resource, String filter, String query);
+    }
+
+    private final Pages pages;
+
+    /** An audit reading through {@code pages}: a ScimClient's ({@link ScimClient#pages()}), or JMeter's sampler's own. */
+    public ProvisioningAudit(Pages pages) {
+        this.pages = pages;
     }
 
     /** What differs, one sentence per object (at most {@link #MAX_REPORTED}, then how many more); empty when all holds. */
@@ -93,9 +104,8 @@ public final class ProvisioningAudit {
      */
     private String listAll(String resource, String filter, String attributes, Consumer<JsonNode> each) {
         for (int start = 1;;) {
-            ScimClient.Answer a = client.list(resource, filter, "attributes=" + attributes + "&startIndex=" + start + "&count="
-                    + DEFAULT_PAGE);
-            if (!a.is(200) || a.body() == null) {
+            Page a = pages.list(resource, filter, "attributes=" + attributes + "&startIndex=" + start + "&count=" + DEFAULT_PAGE);
+            if (a.status() != 200 || a.body() == null) {
                 return "the " + resource.toLowerCase(Locale.ROOT) + " could not be listed: " + a.status() + " " + a.text();
             }
             JsonNode listed = a.body().path("Resources");

@@ -71,6 +71,14 @@ public final class ScimClient {
         return get("/" + resource + "?filter=" + URLEncoder.encode(filter, StandardCharsets.UTF_8) + (more.isEmpty() ? "" : "&" + more));
     }
 
+    /** The listings as the provisioning audit reads them. */
+    public ProvisioningAudit.Pages pages() {
+        return (resource, filter, query) -> {
+            Answer a = list(resource, filter, query);
+            return new ProvisioningAudit.Page(a.status(), a.body(), a.text());
+        };
+    }
+
     private Answer send(String method, String path, JsonNode body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(120))
                 .header("Accept", SCIM_JSON);

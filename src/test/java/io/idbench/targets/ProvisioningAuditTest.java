@@ -63,10 +63,10 @@ class ProvisioningAuditTest extends ServiceTestBase {
     void aFaithfulTargetPassesAndEverySpoiltObjectIsNamed() {
         deleteGroups(PREFIX);
         ScimClient client = new ScimClient(server.baseUrl(), TokenSource.fixed(TOKEN));
-        ProvisioningSchedule s = ProvisioningSchedule.of(new ProvisioningSchedule.Settings(PREFIX, 12, 3, 2, 2, 6, CycleMix.DEFAULT, 7));
+        ProvisioningSchedule s = ProvisioningSchedule.of(new ProvisioningSchedule.Settings(PREFIX, 12, 3, 2, 2, 6, CycleMix.DEFAULT, 0, 7));
         Map<String, String> ids = apply(s, client);
         // The service answers pages of 5 where the audit asks for 1,000 (as Keycloak caps them at 100): read page by page.
-        ProvisioningAudit audit = new ProvisioningAudit(client);
+        ProvisioningAudit audit = new ProvisioningAudit(client.pages());
         assertThat(audit.mismatches(PREFIX, s.intended())).isEmpty();
 
         String member = s.intended().groups().get(PREFIX + ".g2").iterator().next();

@@ -1,7 +1,9 @@
 package io.idbench.seed.provisioning;
 
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,10 +17,20 @@ public final class IntendedState {
     private final Map<String, User> users = new LinkedHashMap<>();
     private final Map<String, Set<String>> groups = new LinkedHashMap<>();
 
+    /**
+     * What steps leave, applied cycle by cycle, users' phase before groups' (the order the jobs send them in), each job's in
+     * its order.
+     */
+    public static IntendedState replay(List<Step> steps) {
+        IntendedState state = new IntendedState();
+        steps.stream().sorted(Comparator.comparingInt(Step::cycle).thenComparing(Step::phase)).forEach(state::apply);
+        return state;
+    }
+
     /** Applies one step, as the client means it. */
     void apply(Step s) {
         switch (s.kind()) {
-            case CREATE_USER -> users.put(s.user(), new User(true, null));
+            case CREATE_USER -> users.putIfAbsent(s.user(), new User(true, null));
             case UPDATE_USER -> users.computeIfPresent(s.user(), (k, u) -> new User(u.active(), s.value()));
             case DEACTIVATE_USER -> users.computeIfPresent(s.user(), (k, u) -> new User(false, u.title()));
             case DELETE_USER -> {

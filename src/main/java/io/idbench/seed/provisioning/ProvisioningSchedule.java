@@ -4,12 +4,14 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.CycleMix;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * The changes plan 5 makes, cycle by cycle, decided before it starts and the same for the same settings: an initial cycle
- * creates every user and every group, each user a member of one group; each incremental cycle makes a number of changes drawn
+ * creates every user and every group, each user a member of one group (a share of the users may exist before it: cycle -1);
+ * each incremental cycle makes a number of changes drawn
  * by the mix, each to a different user. Every object belongs to one job (users and groups spread round robin), so one
  * object's changes are sent in order, as a client sends them.
  */
@@ -22,9 +24,12 @@ public final class ProvisioningSchedule {
      * @param cycles  incremental cycles after the initial one
      * @param changes changes per incremental cycle
      * @param mix     what an incremental cycle's changes are
+     * @param present percent of the initial cycle's users that exist before it (created in cycle -1): Entra ID documents
+     *                matching an existing user as about twice as fast as creating one
      * @param seed    the draws' seed
      */
-    public record Settings(String prefix, int users, int groups, int jobs, int cycles, int changes, CycleMix mix, long seed) {
+    public record Settings(String prefix, int users, int groups, int jobs, int cycles, int changes, CycleMix mix, int present,
+            long seed) {
         public Settings {
             if (users < 1 || groups < 1 || groups > users) {
                 throw new ConfigException("provisioning needs at least 1 user and 1 to users groups, was " + users + " users and "
@@ -32,6 +37,9 @@ public final class ProvisioningSchedule {
             }
             if (jobs < 1) {
                 throw new ConfigException("provisioning jobs must be at least 1, was " + jobs);
+            }
+            if (present < 0 || present > 100) {
+                throw new ConfigException("provisioning.present must be a percentage from 0 to 100, was " + present);
             }
             if (cycles < 0 || changes < 0) {
                 throw new ConfigException("provisioning cycles and changes must be at least 0, were " + cycles + " and " + changes);
@@ -55,6 +63,19 @@ public final class ProvisioningSchedule {
             s.incremental(c);
         }
         return s;
+    }
+
+    /** The segments the jobs meet between, in order: "cycle:phase" (-1:users when users are present before the first). */
+    public List<String> segments() {
+        List<String> out = new ArrayList<>();
+        if (settings.present() > 0) {
+            out.add("-1:users");
+        }
+        for (int c = 0; c <= settings.cycles(); c++) {
+            out.add(c + ":users");
+            out.add(c + ":groups");
+        }
+        return out;
     }
 
     /** Every step, cycle by cycle, users' phase before groups'. */
@@ -92,7 +113,17 @@ public final class ProvisioningSchedule {
         state.apply(s);
     }
 
+    /** Whether user i exists before the initial cycle: the first {@code present} of every hundred. */
+    private boolean present(int i) {
+        return (i - 1) % 100 < settings.present();
+    }
+
     private void initial() {
+        for (int i = 1; i <= settings.users(); i++) {
+            if (present(i)) {
+                add(-1, Step.Phase.USERS, Step.Kind.CREATE_USER, user(i), null, null);
+            }
+        }
         for (int i = 1; i <= settings.users(); i++) {
             add(0, Step.Phase.USERS, Step.Kind.CREATE_USER, user(i), null, null);
         }
@@ -136,6 +167,8 @@ public final class ProvisioningSchedule {
             }
         }
         users.forEach(this::apply);
+        // A client pushes a group's changes together (Okta batches them in one PATCH): each group's in a row, in drawn order.
+        groups.sort(Comparator.comparing(Step::group));
         groups.forEach(this::apply);
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The changes plan 5 makes: decided before it starts, the same for the same settings, each object's changes in one job. */
 class ProvisioningScheduleTest {
     private static ProvisioningSchedule schedule(int cycles, int changes, CycleMix mix) {
-        return ProvisioningSchedule.of(new ProvisioningSchedule.Settings("prov.t", 100, 7, 4, cycles, changes, mix, 42));
+        return ProvisioningSchedule.of(new ProvisioningSchedule.Settings("prov.t", 100, 7, 4, cycles, changes, mix, 0, 42));
     }
 
     @Test
