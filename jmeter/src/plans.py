@@ -185,9 +185,10 @@ def barrier(threads, timeout, name="all threads in: start measuring"):
                 node('<SyncTimer guiclass="TestBeanGUI" testclass="SyncTimer" testname="barrier: wait for every thread">'
                      + sp("groupSize", threads) + sp("timeoutInMs", timeout) + '</SyncTimer>'))
 
-def jsr223_pre(name, script):
+def jsr223_pre(name, script, parameters=""):
+    """A Groovy pre-processor; its parameters are the script's `args` (split at spaces) and `Parameters`."""
     return node(f'<JSR223PreProcessor guiclass="TestBeanGUI" testclass="JSR223PreProcessor" testname="{e(name)}">'
-                + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true") + sp("script", script) + '</JSR223PreProcessor>')
+                + sp("scriptLanguage", "groovy") + sp("parameters", parameters) + sp("filename", "") + sp("cacheKey", "true") + sp("script", script) + '</JSR223PreProcessor>')
 
 def loaded_once(var, file_prop, what, row):
     """Groovy: `var` = the CSV file named by property file_prop (what: why it is needed), header dropped, each line made `row`

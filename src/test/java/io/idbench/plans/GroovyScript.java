@@ -6,6 +6,7 @@ import groovy.lang.Script;
 import io.idbench.support.JmeterRuntime;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -26,12 +27,18 @@ final class GroovyScript {
 
     /** Runs it once on this thread's JMeter context with these variables and properties. */
     Object run(JMeterVariables vars, Properties props) throws ReflectiveOperationException {
+        return run(vars, props, Map.of());
+    }
+
+    /** The same, with more of what JMeter binds: a JSR223 element's {@code args} and {@code Parameters}, a timer's {@code sampler}. */
+    Object run(JMeterVariables vars, Properties props, Map<String, Object> more) throws ReflectiveOperationException {
         JMeterContext ctx = JMeterContextService.getContext();
         ctx.setVariables(vars);
         Binding binding = new Binding();
         binding.setVariable("vars", vars);
         binding.setVariable("props", props);
         binding.setVariable("ctx", ctx);
+        more.forEach(binding::setVariable);
         Script script = compiled.getDeclaredConstructor().newInstance();
         script.setBinding(binding);
         return script.run();
