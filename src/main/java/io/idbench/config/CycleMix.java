@@ -66,6 +66,11 @@ public record CycleMix(int updates, int joiners, int movers, int deactivations, 
         return new CycleMix(parts[0], parts[1], parts[2], parts[3], parts[4]);
     }
 
+    /** The same mix with its deletes made deactivations: what a client that never deletes (Okta) does instead. */
+    public CycleMix deactivatingInsteadOfDeleting() {
+        return new CycleMix(updates, joiners, movers, deactivations + deletes, 0);
+    }
+
     /** The mix a client can send: Okta never deletes a user. */
     public CycleMix checkedFor(ProvisioningClient client) {
         if (deletes > 0 && !client.deletesUsers()) {
@@ -81,6 +86,11 @@ public record CycleMix(int updates, int joiners, int movers, int deactivations, 
             b.append(i == 0 ? "" : ", ").append(NAMES.get(i)).append(' ').append(parts[i]);
         }
         return b.toString();
+    }
+
+    /** As {@link #parse} reads it: "60,15,15,8,2". */
+    public String csv() {
+        return updates + "," + joiners + "," + movers + "," + deactivations + "," + deletes;
     }
 
     @Override

@@ -19,26 +19,41 @@ public enum Plan implements Choice {
     MEMBERS(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE, "groups with very many members"),
     /** Plan 4: value queries over the profile's attributes, their answers counted exactly. */
     QUERY_VALUES(Seeded.REQUIRED, Model.CLOSED, Inputs.QUERY_ANSWERS, Login.STATIC_TOKEN, Study.THREADS_BY_SIZE,
-            "as the Stellio NGSI-LD study reported it");
+            "as the Stellio NGSI-LD study reported it"),
+    /**
+     * Plan 5: provisioning cycles as Entra ID or Okta send them (client), each job paced, each cycle audited; users is how many
+     * it provisions.
+     */
+    PROVISIONING(Seeded.NEVER, Model.PACED, Inputs.PROVISIONING_SCHEDULE, Login.STATIC_TOKEN, Study.CYCLES,
+            "the provisioning clients Microsoft Entra ID and Okta");
 
     /** The plan of a run that names none: the 2018 study's, whose scenarios carry no prefix. */
     public static final Plan DEFAULT = HETEROGENEOUS;
     /** The plan the 2018 Syncope study measured, which the site sets beside its published figures. */
     public static final Plan STUDY_2018 = HETEROGENEOUS;
 
-    /** Whether the plan needs identities seeded before it runs (users > 0), or makes its own. */
+    /**
+     * Whether the plan needs identities seeded before it runs (users > 0), can make its own, or never works on seeded ones
+     * (users is then how many it makes, and the target starts empty).
+     */
     public enum Seeded {
-        OPTIONAL, REQUIRED
+        OPTIONAL, REQUIRED, NEVER
     }
 
-    /** The workload models it offers: threads looping (closed), and also a fixed arrival rate (open, {@code -Drate}). */
+    /**
+     * The workload models it offers: threads looping (closed), also a fixed arrival rate (open, {@code -Drate}), or each
+     * thread paced at a rate of its own (a provisioning job: its samples are not cut to the span all threads ran).
+     */
     public enum Model {
-        CLOSED, CLOSED_OR_OPEN
+        CLOSED, CLOSED_OR_OPEN, PACED
     }
 
-    /** What the run computes for it beforehand: nothing, or the exact answers of plan 4's queries for the seeded size. */
+    /**
+     * What the run computes for it beforehand: nothing, the exact answers of plan 4's queries for the seeded size, or plan 5's
+     * schedule of provisioning steps per job (and the state each cycle must leave).
+     */
     public enum Inputs {
-        NONE, QUERY_ANSWERS
+        NONE, QUERY_ANSWERS, PROVISIONING_SCHEDULE
     }
 
     /** How its threads authenticate to idbench's service: the token given, or a login first (the 2018 "Authenticate user"). */
@@ -51,7 +66,7 @@ public enum Plan implements Choice {
      * operation's figures against the size, or a table of threads by size per operation (as Stellio reported its study).
      */
     public enum Study {
-        OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE
+        OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE, CYCLES
     }
 
     private final Seeded seeded;
@@ -70,7 +85,7 @@ public enum Plan implements Choice {
         this.origin = origin;
     }
 
-    /** heterogeneous, read-flood, members, query-values. */
+    /** heterogeneous, read-flood, members, query-values, provisioning. */
     @Override
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -94,6 +109,16 @@ public enum Plan implements Choice {
     /** Whether it works on seeded identities only (it refuses users=0). */
     public boolean needsSeededIdentities() {
         return seeded == Seeded.REQUIRED;
+    }
+
+    /** Whether the target starts empty whatever users says (users is then how many identities the plan makes). */
+    public boolean neverSeeded() {
+        return seeded == Seeded.NEVER;
+    }
+
+    /** Whether its threads keep a pace of their own: every sample counts, none is cut to the span all threads ran together. */
+    public boolean paced() {
+        return model == Model.PACED;
     }
 
     /** Whether it can run at a fixed arrival rate ({@code -Drate}) besides threads looping. */

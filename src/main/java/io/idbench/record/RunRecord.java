@@ -2,6 +2,8 @@ package io.idbench.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.idbench.config.CycleMix;
+import io.idbench.config.ProvisioningClient;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -71,7 +73,8 @@ public record RunRecord(
         Statistics statistics,
         Thresholds thresholds,
         BaselineVerdict comparison,
-        Versus versus) implements RunRecordBuilder.With {
+        Versus versus,
+        Provisioning provisioning) implements RunRecordBuilder.With {
 
     /** The shape of this build's records. */
     public static final int SCHEMA_VERSION = 1;
@@ -85,8 +88,8 @@ public record RunRecord(
 
     /**
      * Shape parameters that came after the first records, each with the value every run that does not record it had: the
-     * search engine's layout (one node, one shard, no replica), the service's replicas (one) and the remote JMeter engines
-     * (none: the build's own JMeter). A cluster's, replicas' or distributed run is never compared with a single one.
+     * search engine's layout (one node, one shard, no replica), the service's replicas (one), the remote JMeter engines
+     * (none: the build's own JMeter) and plan 5's load (its defaults: ParametersDocTest holds them to Parameters.ALL). A cluster's, replicas' or distributed run is never compared with a single one.
      */
     public static final Map<String, String> LATER_SHAPE = laterShape();
 
@@ -111,6 +114,14 @@ public record RunRecord(
         m.put("search.replicas", "0");
         m.put("instances", "1");
         m.put("jmeter.remotes", "");
+        // Plan 5's load: its client and pace, and what its cycles hold (every other plan records the defaults).
+        m.put("client", ProvisioningClient.ENTRA.id());
+        m.put("provisioning.rate", "25");
+        m.put("provisioning.groups", "100");
+        m.put("provisioning.cycles", "1");
+        m.put("provisioning.changes", "5000");
+        m.put("provisioning.mix", CycleMix.DEFAULT.csv());
+        m.put("provisioning.present", "0");
         return Collections.unmodifiableMap(m);
     }
 

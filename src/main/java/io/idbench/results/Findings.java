@@ -334,7 +334,8 @@ public final class Findings {
     /** Per machine, size and load, the largest like-with-like set of idbench's strategies (two or more). */
     public List<Need> needs() {
         List<Need> out = new ArrayList<>();
-        List<RecordedRun> trusted = complete.stream().filter(r -> r.service() && r.trustworthy()).toList();
+        // A paced plan's throughput is its client's pace, not the store's: it says nothing of which strategy is faster.
+        List<RecordedRun> trusted = complete.stream().filter(r -> r.service() && r.trustworthy() && !r.plan().paced()).toList();
         for (List<RecordedRun> place : groups(trusted, r -> List.of(r.users(), r.load()))) {
             Map<String, Map<String, RecordedRun>> byCode = new LinkedHashMap<>(); // code and night -> strategy -> newest run
             LikeWithLike.newestFirst(place).forEach(r -> byCode.computeIfAbsent(r.code() + "\u0000" + history.batch(r),

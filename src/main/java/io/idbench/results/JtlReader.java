@@ -46,12 +46,23 @@ public final class JtlReader {
     }
 
     public static void read(Path jtl, Consumer<JtlSample> each) {
+        // Labels, phases and thread names are a few dozen texts over millions of samples (a soak's): each kept once.
+        Map<String, String> texts = new HashMap<>();
+        readRows(jtl, (row, line) -> each.accept(sample(row, jtl, line, texts)));
+    }
+
+    /** One row of a JTL, by column name, and its line. */
+    @FunctionalInterface
+    public interface Row {
+        void accept(Map<String, String> row, long line);
+    }
+
+    /** Every row of a JTL as JMeter wrote it, by column name; the columns idbench needs must be there. */
+    public static void readRows(Path jtl, Row each) {
         try (InputStream in = open(jtl);
                 MappingIterator<Map<String, String>> rows = new CsvMapper().readerForMapOf(String.class)
                         .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
             long line = 1;
-            // Labels, phases and thread names are a few dozen texts over millions of samples (a soak's): each kept once.
-            Map<String, String> texts = new HashMap<>();
             while (rows.hasNextValue()) {
                 Map<String, String> row = rows.nextValue();
                 line++;
@@ -62,7 +73,7 @@ public final class JtlReader {
                         }
                     }
                 }
-                each.accept(sample(row, jtl, line, texts));
+                each.accept(row, line);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + jtl + ": " + e.getMessage(), e);

@@ -52,7 +52,11 @@ public record Load(Plan plan, int threads, int loops, int durationSeconds, doubl
     /** How the plan was driven, without the plan: "10 threads × 30 loops". */
     public String driven() {
         List<String> parts = new ArrayList<>();
-        if (open()) {
+        if (plan.paced()) {
+            double pace = number(others.get("provisioning.rate"));
+            parts.add(threads + (threads == 1 ? " job" : " jobs") + " as " + others.get("client") + " at "
+                    + (pace > 0 ? trim(pace) + " req/s each" : "full speed"));
+        } else if (open()) {
             parts.add(String.format(Locale.ROOT, "%s req/s offered (open model)", trim(rate)));
         } else {
             parts.add(threads + (threads == 1 ? " thread" : " threads")

@@ -5,6 +5,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.record.Numbers;
 import io.idbench.record.Side;
 import io.idbench.seed.QueryAnswers;
+import io.idbench.seed.provisioning.ProvisioningSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
@@ -68,15 +69,19 @@ final class JmeterProperties {
                 }
                 p.setProperty("answers.file", run.queryAnswers().toAbsolutePath().toString());
             }
+            case PROVISIONING_SCHEDULE -> {
+                ProvisioningSchedule steps = ProvisioningJobs.write(s, run.provisioning());
+                p.putAll(ProvisioningJobs.properties(s, steps, run.provisioning()));
+            }
             case NONE -> {
             }
         }
         p.setProperty("rate", "" + s.rate);
         p.setProperty("open", "" + s.openModel());
         p.setProperty("run.tag", s.runId);
-        p.setProperty("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
+        p.putIfAbsent("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
         // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
-        p.setProperty("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax
+        p.putIfAbsent("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax
                 + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken == null ? "" : s.targetToken));

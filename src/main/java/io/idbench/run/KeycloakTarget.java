@@ -51,8 +51,8 @@ final class KeycloakTarget implements RunTarget {
             }
         }
         args.add("--keycloak-db=" + db);
-        if (settings.users > 0) {
-            args.add("--users=" + settings.users);
+        if (settings.seededUsers() > 0) {
+            args.add("--users=" + settings.seededUsers());
             args.add("--ids-file=" + run.idsFile());
         }
         args.add("--keycloak-heap=" + settings.serviceHeap);
@@ -73,7 +73,7 @@ final class KeycloakTarget implements RunTarget {
     @Override
     public String measured(ScenarioResolver.Resolved resolved, RunSettings s) {
         return "Target: Keycloak " + KeycloakSetup.VERSION + " (provisioned, its database " + database(resolved) + "), "
-                + (s.users == 0 ? "an empty realm" : String.format("%,d", s.users) + " identities seeded over SCIM");
+                + (s.seededUsers() == 0 ? "an empty realm" : String.format("%,d", s.seededUsers()) + " identities seeded over SCIM");
     }
 
     @Override

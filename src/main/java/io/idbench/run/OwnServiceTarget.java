@@ -43,7 +43,8 @@ final class OwnServiceTarget implements RunTarget {
     @Override
     public String measured(ScenarioResolver.Resolved r, RunSettings s) {
         return "Service: " + r.get("storage") + ", search " + r.get("search") + ", dyn " + r.get("dyn") + ", "
-                + String.format("%,d", s.users) + " identities";
+                + (s.plan.neverSeeded() ? "empty (the plan provisions " + String.format("%,d", s.users) + " identities)"
+                        : String.format("%,d", s.users) + " identities");
     }
 
     /** The heap fixed (-Xms = -Xmx, touched at start): a heap that grows while it is measured makes the first minutes slower. */

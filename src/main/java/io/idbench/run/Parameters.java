@@ -1,11 +1,13 @@
 package io.idbench.run;
 
 import io.idbench.config.Choice;
+import io.idbench.config.CycleMix;
 import io.idbench.config.Grant;
 import io.idbench.config.HotSet;
 import io.idbench.config.PasswordHash;
 import io.idbench.config.Plan;
 import io.idbench.config.Provider;
+import io.idbench.config.ProvisioningClient;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
@@ -48,6 +50,19 @@ public final class Parameters {
                     100),
             run("hotset", HotSet.POPULATE.id(), "plan 1 targets: the identities Populate created (2018) or all seeded ones"),
             run("rate", "0", "requests/s of the open workload (plan read-flood; 0: the closed model)").within(0, 100_000),
+            run("client", ProvisioningClient.ENTRA.id(), "plan provisioning: the provisioning client it speaks as: "
+                    + Choice.idsInOrder(ProvisioningClient.class)),
+            run("provisioning.groups", "100", "plan provisioning: groups of the initial cycle (each user a member of one)").within(1,
+                    1_000_000),
+            run("provisioning.cycles", "1", "plan provisioning: incremental cycles after the initial one").within(1, 100),
+            run("provisioning.changes", "5000", "plan provisioning: changes per incremental cycle (Entra ID: under 5,000 fit one"
+                    + " cycle)").within(1, 1_000_000),
+            run("provisioning.mix", CycleMix.DEFAULT.csv(), "plan provisioning: an incremental cycle's changes in %: updates, joiners,"
+                    + " movers, deactivations, deletes (an assumption: nobody publishes one)"),
+            run("provisioning.rate", "25", "plan provisioning: requests/s of each job (Entra ID's floor for gallery apps: 25 per"
+                    + " tenant); 0: as fast as the target answers").within(0, 10_000),
+            run("provisioning.present", "0", "plan provisioning: % of the users present before the initial cycle (Entra ID matches"
+                    + " them instead of creating them)").within(0, 100),
             run("repeat", "40",
                     "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them")
                     .within(1, 100),

@@ -4,6 +4,7 @@ import io.idbench.record.Cost;
 import io.idbench.record.Interval;
 import io.idbench.record.JmeterEngine;
 import io.idbench.record.MachineState;
+import io.idbench.record.Provisioning;
 import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
 import io.idbench.record.Telemetry;
@@ -20,6 +21,23 @@ record RecordPrinter(PrintStream out) {
         engines.forEach((engine, load) -> out.println("[idbench] JMeter engine " + engine + ": " + load.samples() + " measured samples"
                 + (load.cpuMs() == null ? "" : String.format(Locale.ROOT, ", its CPU %.0f%% of one core (%d there), %.0f µs per request",
                         load.cpuPctOfOneCore(), load.cores(), load.cpuUsPerRequest()))));
+    }
+
+    /** Plan 5: a line per cycle, then whether Entra ID would quarantine it and whether the jobs kept their pace. */
+    void provisioning(Provisioning p) {
+        for (Provisioning.Cycle c : p.cycles()) {
+            out.println("[idbench] " + Provisioning.name(c.cycle()) + ": " + String.format(Locale.ROOT, "%,d %s, %,d requests in %.1f s",
+                    c.objects(), c.cycle() == 0 ? "users and groups" : c.cycle() < 0 ? "users" : "changes", c.requests(), c.seconds())
+                    + (c.cycle() == 0 ? String.format(Locale.ROOT, " (%.1f s per 1,000 users)", p.secondsPer1000Users()) : "")
+                    + ", " + (c.failed() == 0 ? "none failed" : c.failed() + " failed " + c.errors())
+                    + (c.slowestJob() == null ? "" : String.format(Locale.ROOT, ", slowest job %.1f req/s", c.slowestJob()))
+                    + (c.cycle() < 0 ? "" : c.audit() == null ? ", not audited" : c.held() ? ", audit: the target holds what it meant"
+                            : ", audit: " + c.audit().size() + " mismatches"));
+        }
+        out.println("[idbench] " + String.format(Locale.ROOT, "%,d of %,d requests failed", p.failures(), p.requests())
+                + (p.quarantined() ? ": Entra ID would quarantine this job" : ": under Entra ID's quarantine threshold")
+                + (p.keptPace() ? "" : String.format(Locale.ROOT, "; a job fell behind its pace of %.0f req/s: these figures measure"
+                        + " the harness as much as the target", p.rate())));
     }
 
     void wallTime(WallTime w) {

@@ -4,6 +4,7 @@ import io.idbench.common.FileTrees;
 import io.idbench.config.Plan;
 import io.idbench.record.BetweenRuns;
 import io.idbench.record.LabelSummary;
+import io.idbench.record.Provisioning;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
 import io.idbench.record.RunRecord;
@@ -15,9 +16,11 @@ import io.idbench.results.BetweenRunIntervals;
 import io.idbench.results.CpuAccount;
 import io.idbench.results.JtlReader;
 import io.idbench.results.Measurement;
+import io.idbench.results.ProvisioningCycles;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Timelines;
 import io.idbench.results.WarmUpReports;
+import io.idbench.seed.provisioning.ScheduleFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -101,13 +104,17 @@ record RecordStep(RunDirectory run, PrintStream out) {
             problems.add("JMeter wrote no results (" + jtl + ")");
         } else {
             r = archive(r, jtl, record, state.plan());
-            int minThreads = state.settings().openModel() ? 0 : state.settings().threads();
+            int minThreads = state.settings().openModel() || state.settings().plan().paced() ? 0 : state.settings().threads();
             parts = RunStatistics.byPart(jtl, minThreads);
             Measurement m = Measurement.of(parts, side, new WarmUpReports(run.warmupReports()), cpu,
                     (state.runId() + side.name()).hashCode());
             new RecordPrinter(out).engines(m.engines());
             problems.addAll(m.problems(state.repeat()));
             r = m.into(r);
+            if (state.settings().plan().inputs() == Plan.Inputs.PROVISIONING_SCHEDULE) {
+                r = r.withProvisioning(provisioning(r, jtl));
+                problems.addAll(auditProblems(r.provisioning()));
+            }
             if (side == Side.A && state.versus() == null && Timelines.applies(r.repetitions().size(), measuredSeconds(r))) {
                 out.println(
                         "[idbench] A soak: its timeline per " + Timelines.named(Timelines.sliceSeconds(measuredSeconds(r))) + " slice…");
@@ -133,6 +140,29 @@ record RecordStep(RunDirectory run, PrintStream out) {
         RecordFile.write(record, r);
         new RecordPrinter(out).figures(r, record);
         return problems;
+    }
+
+    private Provisioning provisioning(RunRecord r, Path jtl) throws IOException {
+        Map<String, String> p = r.parameters();
+        Provisioning cycles = ProvisioningCycles.of(jtl, run.provisioning(),
+                ScheduleFiles.objectsPerCycle(ScheduleFiles.read(run.provisioning())), p.get("client"), Integer.parseInt(p.get("threads")),
+                Double.parseDouble(p.get("provisioning.rate")), Long.parseLong(p.get(Parameters.USERS)));
+        new RecordPrinter(out).provisioning(cycles);
+        return cycles;
+    }
+
+    /** A cycle whose audit found the target's state other than the cycles meant, or that was not audited, fails the run. */
+    static List<String> auditProblems(Provisioning p) {
+        List<String> out = new ArrayList<>();
+        for (Provisioning.Cycle c : p.cycles()) {
+            if (c.cycle() >= 0 && c.audit() == null) {
+                out.add("cycle " + c.cycle() + " was not audited (JMeter ended before its audit)");
+            } else if (c.cycle() >= 0 && !c.held()) {
+                out.add("the audit after cycle " + c.cycle() + " found the target's state other than the cycles meant: "
+                        + String.join("; ", c.audit()));
+            }
+        }
+        return out;
     }
 
     /**

@@ -21,6 +21,9 @@ final class RecordedParameters {
                     && !(s.provisioned() && target.serviceParameters().contains(p.key()))).forEach(p -> out.remove(p.key()));
         }
         RunTargets.all().stream().filter(t -> t.kind() != s.target).forEach(t -> t.ownParameters().forEach(out::remove));
+        if (s.provisioning != null) {
+            out.put("provisioning.mix", s.provisioning.mix().csv()); // the mix it ran: Okta's default has no deletes
+        }
         if (!s.target.ownService()) {
             out.put(Parameters.USERS, "" + s.users); // the size it was seeded with, not the scenario file's
         }

@@ -10,19 +10,27 @@ final class RunDescription {
     }
 
     static List<String> lines(RunSettings s, ScenarioResolver.Resolved r, Path basedir, Path recordDir) {
-        String shape = s.openModel() ? s.rate + " requests/s (open model, " + s.threads + " threads)"
-                : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
-        String scenario = "[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
-                r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
-                + ": plan " + s.plan + ", " + shape + ", ramp-up " + s.rampup + " s, warm-up " + (s.jmeterRemotes.distributed()
-                        ? s.warmup + " s on " + (s.jmeterRemotes.engines().size() == 1 ? "the remote JMeter engine"
-                                : "each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step")
-                        : s.warmup + "-" + s.warmupMax + " s until steady")
-                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
-                + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : "");
         String measured = "[idbench] " + (s.provisioned() ? s.runTarget().measured(r, s) : "Target: " + s.targetUrl
                 + " (not provisioned)");
-        return List.of(scenario, measured, "[idbench] Run " + s.runId + " will be recorded in " + basedir.relativize(recordDir));
+        return List.of(scenario(s, r, basedir), measured, "[idbench] Run " + s.runId + " will be recorded in "
+                + basedir.relativize(recordDir));
+    }
+
+    private static String scenario(RunSettings s, ScenarioResolver.Resolved r, Path basedir) {
+        String named = "[idbench] Scenario " + s.recordScenario + (r.scenarioFile() != null ? " (" + basedir.relativize(
+                r.scenarioFile().toAbsolutePath()) + (s.recordScenario.equals(s.scenario) ? "" : " with overrides") + ")" : "")
+                + ": plan " + s.plan + ", ";
+        if (s.provisioning != null) {
+            return named + s.provisioning.describe(s.threads) + ", each cycle audited";
+        }
+        String shape = s.openModel() ? s.rate + " requests/s (open model, " + s.threads + " threads)"
+                : s.threads + " threads x " + (s.duration > 0 ? s.duration + " s" : s.loops + " loops");
+        return named + shape + ", ramp-up " + s.rampup + " s, warm-up " + (s.jmeterRemotes.distributed()
+                ? s.warmup + " s on " + (s.jmeterRemotes.engines().size() == 1 ? "the remote JMeter engine"
+                        : "each of " + s.jmeterRemotes.engines().size() + " remote JMeter engines, in step")
+                : s.warmup + "-" + s.warmupMax + " s until steady")
+                + (s.repeat > 1 ? ", " + s.repeat + " repetitions" : "")
+                + (s.settling() > 0 ? " after " + s.settling() + " settling (not pooled)" : "");
     }
 
     /** The line of an interleaved comparison: side B, its handicap, the schedule, where B is recorded. */

@@ -51,6 +51,10 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path queryAnswers() {
         return dir.resolve("query-answers.csv");
     }
+    /** Plan 5's schedule, one file per job (job-<n>.csv), and what the audit after each cycle found (audit-<cycle>.txt). */
+    public Path provisioning() {
+        return dir.resolve("provisioning");
+    }
     /** The CPU sampler's rows (the process CPU of each component, and the machine's). */
     public Path cpuSamples() {
         return dir.resolve("cpu.csv");

@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 public final class RunSettings {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     /** What changes the dataset or the workload: a scenario overridden on one of these is another scenario. */
-    static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users");
+    static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users", "client");
 
     public final String scenario;
     public final String recordScenario;
@@ -63,6 +63,8 @@ public final class RunSettings {
     /** How the plans obtain (and refresh) tokens from a target's token endpoint; null: a static token. */
     public final TargetAuth targetAuth;
     public final long users;
+    /** Plan 5's settings (client, cycles, pace…); null for the other plans. */
+    public final ProvisioningSettings provisioning;
     /** The other side of an interleaved comparison: its scenario (null: none), jar (null: this build's), handicap. */
     public final String versus;
     public final String versusJar;
@@ -88,7 +90,7 @@ public final class RunSettings {
         rewarm = doubleIn(r, "rewarm");
         steadyPct = doubleIn(r, "steadyPct");
         rate = intIn(r, "rate");
-        repeat = intIn(r, "repeat");
+        int repeatGiven = intIn(r, "repeat");
         settle = intIn(r, "settle");
         startTimeout = intIn(r, "startTimeout");
         target = TargetKind.parse(r.get("target"));
@@ -134,6 +136,9 @@ public final class RunSettings {
         targetAuth = TargetAuth.of(r);
         instances = intIn(r, "instances");
         jmeterRemotes = JmeterRemotes.of(r);
+        provisioning = ProvisioningSettings.of(r, plan, users, threads, Runtime.getRuntime().availableProcessors());
+        // Plan 5's repetitions are its incremental cycles; its initial cycle is run first and recorded apart, as a settling one.
+        repeat = provisioning == null ? repeatGiven : provisioning.cycles();
         checkCombinations(r);
         recordScenario = recordScenario(r);
     }
@@ -169,7 +174,17 @@ public final class RunSettings {
 
     /** The settling repetitions per side the plan runs: none in the open model (its repetitions are timed, not looped). */
     public int settling() {
-        return openModel() ? 0 : settle;
+        return provisioning != null ? 1 : openModel() ? 0 : settle;
+    }
+
+    /** The identities seeded before the run: none for a plan that makes them all (users is then how many it makes). */
+    public long seededUsers() {
+        return plan.neverSeeded() ? 0 : users;
+    }
+
+    /** The start of the scenario names of the plan's runs: its prefix, and the client plan 5 speaks as. */
+    String scenarioPrefix() {
+        return plan.scenarioPrefix() + (provisioning == null ? "" : provisioning.client().id() + "-");
     }
 
     /** Open workload: a fixed arrival rate instead of threads looping as fast as they can. */
@@ -229,6 +244,9 @@ public final class RunSettings {
         }
         if (instances > 1 && versus != null) {
             throw new ConfigException("versus compares two services of one instance each; drop instances or versus");
+        }
+        if (versus != null && provisioning != null) {
+            throw new ConfigException("versus interleaves repetitions of one shape; plan " + plan + " runs its cycles once, in order");
         }
         if (versus != null && rate > 0) {
             throw new ConfigException("versus interleaves closed workloads; the open workload (rate) runs one service at a fixed rate");
@@ -295,7 +313,7 @@ public final class RunSettings {
             return r.scenarioNamed() ? scenario : "external";
         }
         if (targetUrl != null || !target.ownService()) {
-            return plan.scenarioPrefix() + (targetName != null ? targetName : target) + "-"
+            return scenarioPrefix() + (targetName != null ? targetName : target) + "-"
                     + ScenarioNames.size(users);
         }
         boolean changed = AXES.stream().anyMatch(r::explicit);
@@ -303,7 +321,8 @@ public final class RunSettings {
     }
 
     static String derivedName(ScenarioResolver.Resolved r) {
-        return Plan.parse(r.get("plan")).scenarioPrefix()
+        Plan plan = Plan.parse(r.get("plan"));
+        return plan.scenarioPrefix() + (plan.inputs() == Plan.Inputs.PROVISIONING_SCHEDULE ? r.get("client") + "-" : "")
                 + ScenarioNames.axes(r.get("storage"), Boolean.parseBoolean(r.get("dyn")), r.get("search"))
                 + "-" + ScenarioNames.size(Long.parseLong(r.get("users")));
     }

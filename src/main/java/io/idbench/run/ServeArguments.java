@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.cli.ServeCommand;
 import io.idbench.cli.TargetCommand;
 import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
 import io.idbench.service.TokenService;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ final class ServeArguments {
                 if (resolved.flag(FRESH)) {
                     args.add("--fresh");
                 }
+            } else if (p.key().equals(Parameters.USERS) && Plan.parse(resolved.get("plan")).neverSeeded()) {
+                args.add(p.serveOption() + "=0"); // the plan makes users identities itself, on an empty service
             } else {
                 args.add(p.serveOption() + "=" + (p.key().equals(DYN) ? resolved.flag(DYN) : v));
             }

@@ -127,7 +127,10 @@ final class RunPage {
         model.put("protocol", run.protocol().words());
         model.put("figures", FIGURES);
         model.put("repetitions", reps);
-        model.put("settling", settling(s));
+        ProvisioningView.View provisioning = ProvisioningView.of(id, s);
+        model.put("provisioning", provisioning);
+        // Plan 5's settling repetition is its initial cycle, shown with the cycles.
+        model.put("settling", provisioning == null ? settling(s) : List.of());
         model.put("spread", s.spread());
         model.put("files", files(copied));
         model.put("runFiles", runFiles(copied, s));
@@ -143,7 +146,8 @@ final class RunPage {
         model.put("betweenSource", betweenRuns == null ? null : betweenRuns.source());
         model.put("pooledFigures", POOLED);
         model.put("headline", headline(run));
-        return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts);
+        return new Page(run.page(), "run", run.scenario() + " " + run.runId(), model, charts,
+                provisioning == null ? List.of() : List.of(provisioning.cycles(), provisioning.kinds()));
     }
 
     private static List<String> row(String label, LabelSummary stats) {
@@ -187,6 +191,9 @@ final class RunPage {
      * what the system under test and the load generator spent per request; empty for a run that measured nothing.
      */
     static String headline(RecordedRun run) {
+        if (run.record().provisioning() != null) {
+            return ProvisioningView.headline(run.record().provisioning());
+        }
         if (!(run.figure(RunStatistics.ALL, "throughput") > 0)) {
             return "";
         }

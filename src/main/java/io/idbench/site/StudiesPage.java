@@ -1,6 +1,10 @@
 package io.idbench.site;
 
 import io.idbench.config.Plan;
+import io.idbench.record.Cost;
+import io.idbench.record.Interval;
+import io.idbench.record.Provisioning;
+import io.idbench.record.Repetition;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunHistory;
 import io.idbench.results.RunStatistics;
@@ -16,7 +20,8 @@ import java.util.function.Function;
 /**
  * The studies of docs/workload.md beyond the 2018 one, a section per plan as its {@link Plan.Study} says: its operations'
  * figures against the size (plans 2 and 3: a chart with a chooser of figure and operation, none drawn before a strategy ran at
- * two sizes), or a table of threads by size per operation (plan 4, as Stellio reported it).
+ * two sizes), a table of threads by size per operation (plan 4, as Stellio reported it), or a table of provisioning cycles
+ * (plan 5).
  */
 final class StudiesPage {
 
@@ -32,6 +37,10 @@ final class StudiesPage {
         public boolean threadsBySize() {
             return plan.study() == Plan.Study.THREADS_BY_SIZE;
         }
+
+        public boolean cycles() {
+            return plan.study() == Plan.Study.CYCLES;
+        }
     }
 
     static Page build(RunHistory history) {
@@ -44,6 +53,11 @@ final class StudiesPage {
         for (Plan plan : Plan.values()) {
             switch (plan.study()) {
                 case OWN_PAGES -> {
+                }
+                case CYCLES -> {
+                    List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan && r.record().provisioning() != null,
+                            r -> r.load().driven());
+                    sections.add(new Section(plan, runs, null, cycles(plan, runs)));
                 }
                 case AGAINST_SIZE -> {
                     List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan, RecordedRun::openModel);
@@ -79,6 +93,39 @@ final class StudiesPage {
         }
         boolean drawn = views.stream().flatMap(v -> v.charts().stream()).anyMatch(Chart::hasLine);
         return drawn ? new ChartSet(id, title, operations.size() > 1 ? "Operation and figure" : "Figure", List.of(""), views) : null;
+    }
+
+    /**
+     * Plan 5 per machine: a row per client, store and size (and load), with the initial sync's time per 1,000 users, the first
+     * incremental cycle's changes and time, the p95 of both, the system under test's CPU per request, failures and audits.
+     */
+    private static List<StellioTable> cycles(Plan plan, List<RecordedRun> runs) {
+        Map<String, List<RecordedRun>> byMachine = new LinkedHashMap<>();
+        runs.forEach(r -> byMachine.computeIfAbsent(r.machine(), k -> new ArrayList<>()).add(r));
+        List<StellioTable> out = new ArrayList<>();
+        for (List<RecordedRun> group : byMachine.values()) {
+            List<List<String>> rows = new ArrayList<>();
+            for (RecordedRun r : group) {
+                Provisioning p = r.record().provisioning();
+                Provisioning.Cycle first = p.cycles().stream().filter(c -> c.cycle() == 1).findFirst().orElse(null);
+                Repetition initial = r.record().settling().isEmpty() ? null : r.record().settling().get(0);
+                Interval cpu = r.record().cost() == null ? null : r.record().cost().cpuUsPerRequest().get(Cost.SYSTEM_UNDER_TEST);
+                rows.add(List.of(p.client(), r.series(), ScenarioNames.size(r.users()), r.load().driven(),
+                        Format.figure(p.secondsPer1000Users()),
+                        initial == null ? "" : Format.figure(initial.figure(RunStatistics.ALL, "p95")),
+                        first == null ? "" : Format.count(first.objects()) + " in " + Format.figure(first.seconds()) + " s",
+                        Format.figure(r.figure(RunStatistics.ALL, "p95")), cpu == null ? "" : Format.figure(cpu.value()),
+                        Format.count(p.failures()) + " of " + Format.count(p.requests()) + (p.quarantined() ? " (quarantined)" : ""),
+                        p.cycles().stream().filter(c -> c.cycle() >= 0).allMatch(Provisioning.Cycle::held) ? "held" : "mismatches",
+                        p.keptPace() ? "kept" : "fell behind"));
+            }
+            RecordedRun firstRun = group.get(0);
+            String id = plan.id() + "-" + (out.size() + 1);
+            out.add(new StellioTable(id, firstRun.machineLabel(), "", List.of(), new Table(id, List.of("client", "store", "users", "load",
+                    "initial sync: s per 1,000 users", "initial: p95 (ms)", "cycle 1: changes in", "cycle 1: p95 (ms)",
+                    "CPU µs per request (system under test)", "failed", "audits", "pace"), rows)));
+        }
+        return out;
     }
 
     private static List<StellioTable> stellio(Plan plan, List<RecordedRun> runs) {

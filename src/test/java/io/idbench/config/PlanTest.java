@@ -39,6 +39,6 @@ class PlanTest {
     @Test
     void anUnknownPlanIsRefusedWithThePlansInTheirOrder() {
         assertThatThrownBy(() -> Plan.parse("soak")).isInstanceOf(ConfigException.class)
-                .hasMessage("plan must be one of heterogeneous, read-flood, members, query-values, was 'soak'");
+                .hasMessage("plan must be one of heterogeneous, read-flood, members, query-values, provisioning, was 'soak'");
     }
 }

@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,5 +38,12 @@ class ParametersDocTest {
                         .anySatisfy(row -> assertThat(row).startsWith("| `" + p.key() + "` |").contains("(" + p.bounds().text() + ")"));
             }
         }
+    }
+
+    /** A shape parameter that came later stands in old records with its default: the same default the run gives it. */
+    @Test
+    void laterShapeParametersDefaultAsTheRunDoes() {
+        RunRecord.LATER_SHAPE.forEach((key, earlier) -> assertThat(Parameters.get(key)).as(key).hasValueSatisfying(
+                p -> assertThat(p.defaultValue()).as("the default of " + key).isEqualTo(earlier)));
     }
 }

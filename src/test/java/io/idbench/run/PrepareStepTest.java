@@ -107,6 +107,30 @@ class PrepareStepTest {
                 Arguments.of(d("rate", "100"), List.of(),
                         "rate (the open workload) is offered by plan read-flood; plan heterogeneous is a closed workload"),
                 Arguments.of(d("plan", "members", "users", "0"), List.of(), "plan members works on seeded identities; give users > 0"),
+                Arguments.of(d("client", "okta"), List.of(),
+                        "client is set, but plan is heterogeneous; it configures plan provisioning (-Dplan=provisioning)"),
+                Arguments.of(d("plan", "provisioning", "client", "onelogin"), List.of(),
+                        "client must be one of entra, entra-2020, okta, was 'onelogin'"),
+                Arguments.of(d("plan", "provisioning", "provisioning.mix", "60,15,15,8"), List.of(),
+                        "provisioning.mix needs five percentages (updates, joiners, movers, deactivations, deletes) or name=percent"
+                                + " pairs, was '60,15,15,8'"),
+                Arguments.of(d("plan", "provisioning", "provisioning.mix", "60,15,15,8,3"), List.of(),
+                        "provisioning.mix must add up to 100 %, was 101 % (updates 60, joiners 15, movers 15, deactivations 8, deletes 3)"),
+                Arguments.of(d("plan", "provisioning", "client", "okta", "provisioning.mix", "60,15,15,8,2"), List.of(),
+                        "provisioning.mix has 2 % deletes, but okta never deletes a user (it deactivates); give deletes=0"),
+                Arguments.of(d("plan", "provisioning", "provisioning.groups", "2000"), List.of(),
+                        "provisioning.groups (2000) is more than users (1000): every group of the initial cycle needs a member"),
+                Arguments.of(d("plan", "provisioning", "provisioning.rate", "10000", "threads", "100"), List.of(),
+                        "provisioning.rate 10000/s x 100 jobs (threads) = 1000000 requests/s is more than JMeter can send on this"
+                                + " machine's " + Runtime.getRuntime().availableProcessors() + " cores (at most "
+                                + ProvisioningSettings.MAX_RATE_PER_CORE * Runtime.getRuntime().availableProcessors()
+                                + "/s); lower provisioning.rate or threads"),
+                Arguments.of(d("plan", "provisioning", "provisioning.rate", "-1"), List.of(),
+                        "provisioning.rate must be between 0 and 10000, was -1"),
+                Arguments.of(d("plan", "provisioning", "users", "0"), List.of(),
+                        "plan provisioning provisions users identities itself (none is seeded); give users > 0"),
+                Arguments.of(d("plan", "provisioning", "versus", "jsonb-nodyn-1k"), List.of(),
+                        "versus interleaves repetitions of one shape; plan provisioning runs its cycles once, in order"),
                 Arguments.of(d("runId", "a b"), List.of(), "runId must be letters, digits, '.', '-' or '_' (at most 100), was 'a b'"),
                 Arguments.of(d(), List.of("jsonb", "relational"), "profiles -Pjsonb and -Prelational both set storage; choose one"),
                 Arguments.of(d("scenario", "jsonb-nodyn-1k"), List.of("relational"),
@@ -430,6 +454,28 @@ class PrepareStepTest {
         assertThat(s.recordScenario).isEqualTo("read-flood-keycloak-10k");
         assertThat(Files.readAllLines(run.serveArgs())).contains("--users=10000", "--ids-file=" + run.idsFile());
         assertThat(jmeterProperties()).containsEntry("users", "10000");
+    }
+
+    @Test
+    void planFiveProvisionsItsUsersIntoAnEmptyServiceFromOneScheduleFilePerJob() throws Exception {
+        RunSettings s = prepare(d("plan", "provisioning", "users", "10000", "threads", "4", "client", "okta"));
+        assertThat(s.recordScenario).isEqualTo("provisioning-okta-jsonb-nodyn-10k");
+        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=0").doesNotContain("--users=10000");
+        // Its repetitions are its incremental cycles; the initial cycle runs first, recorded apart.
+        assertThat(s.repeat).isEqualTo(1);
+        assertThat(s.settling()).isEqualTo(1);
+        Properties p = jmeterProperties();
+        assertThat(p).containsEntry("client", "okta").containsEntry("provisioning.segments", "0:users,0:groups,1:users,1:groups")
+                .containsEntry("provisioning.segments.count", "4").containsEntry("provisioning.rate", "25")
+                .containsEntry("provisioning.prefix", "prov-" + s.runId).containsEntry("users", "10000");
+        try (Stream<Path> files = Files.list(run.provisioning())) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("job-0.csv", "job-1.csv", "job-2.csv",
+                    "job-3.csv");
+        }
+        assertThat(Files.readAllLines(run.provisioning().resolve("job-1.csv"))).first().isEqualTo("0,users,1,create_user,prov-"
+                + s.runId + ".u2,,");
+        // Okta never deletes: the default mix's deletes became deactivations, and the record says so.
+        assertThat(runJson(run).path("parameters").path("provisioning.mix").asText()).isEqualTo("60,15,15,10,0");
     }
 
     @Test
