@@ -43,10 +43,11 @@ def request(name, method, path, *children, **kw):
     """A request of the job: paced, and sent again after a 429 (within honoured())."""
     return http(name, method, path, PACE, RETRY, *children, **kw)
 
-def remember(kind, var, key="user"):
-    """The target's id of the object just looked up or created, for every job's later requests (a client caches it)."""
-    return jsr223_post(f"remember the {kind}'s id",
-                       f"props.get('provisioning.ids').put('{kind[0]}:' + vars.get('{key}'), vars.get('{var}'))")
+def remember(kind, var, key="user", after=True):
+    """The target's id of the object just created (after its request) or found (before a no-op sampler: JMeter runs no
+    post-processor after one), for every job's later requests (a client caches it)."""
+    script = f"props.get('provisioning.ids').put('{kind[0]}:' + vars.get('{key}'), vars.get('{var}'))"
+    return jsr223_post(f"remember the {kind}'s id", script) if after else jsr223_pre(f"remember the found {kind}'s id", script)
 
 def entra_user(name):
     """What Entra ID POSTs (its documented request): core and enterprise schemas, externalId, userName, active, a primary work
@@ -81,7 +82,7 @@ def create_or_match(label_create, body):
     return [if_("nothing found: create", '${__jexl3("${foundId}" == "NOT_FOUND")}',
                 *honoured(request(label_create, "POST", "${base}/Users", status("201"), json_extract("newId", "$.id"),
                                   remember("user", "newId"), body=body))),
-            if_("found: a match", '${__jexl3("${foundId}" != "NOT_FOUND")}', no_op("match", remember("user", "foundId")))]
+            if_("found: a match", '${__jexl3("${foundId}" != "NOT_FOUND")}', no_op("match", remember("user", "foundId", after=False)))]
 
 def group_create(paged):
     q = [("excludedAttributes", "members"), ("filter", 'displayName eq "${group}"')] + ([("startIndex", "1"), ("count", "100")] if paged else [])
@@ -142,6 +143,7 @@ def import_pages(resource, label):
     """Okta's import: every page of count=100 in turn, until past totalResults."""
     return [no_op("import starts", user_params("start", [("importAt", "1"), ("importTotal", "1")])),
             while_(f"pages of /{resource} until past totalResults", '${__jexl3(${importAt} <= ${importTotal})}',
+                   token_refresh(),  # a slow target's import outlasts a token (Keycloak's: 300 s)
                    *honoured(request(label, "GET", f"${{base}}/{resource}", status("200"), json_extract("importTotal", "$.totalResults", "0"),
                                      query=[("startIndex", "${importAt}"), ("count", "100")])),
                    no_op("next page", user_params("next page", [("importAt", "${__intSum(${importAt},100)}")])))]

@@ -8,7 +8,7 @@ import java.util.Map;
  * not all threads ran), its warm-up (the build's JMeter's, and each remote engine's), its length, its CPU account, its
  * statistics per label (whole ms, every sample) and its figures as the run's are taken (interpolated percentiles,
  * throughput, the service's times): what a paired comparison compares. The last repetition keeps its latencies'
- * distribution. A settling repetition has only its warm-up, length and figures.
+ * distribution. A settling repetition has only its warm-up, length, CPU account and figures.
  *
  * <p>{@code jtl} and {@code dashboard}: records made before the run kept one JTL for all repetitions named each
  * repetition's own files.

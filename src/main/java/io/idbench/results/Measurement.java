@@ -52,8 +52,9 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
             }
             Double seconds = stats.measured() == null ? null : stats.measured().seconds();
             if (part.settling()) {
+                // Its CPU account too: a settling repetition can be a workload's own (plan 5's initial cycle), never pooled.
                 settling.add(new Repetition(part.rep(), null, null, warmUps.of(part.rep(), stats).orElse(null),
-                        warmUps.byEngine(part.rep(), stats), seconds, null, null, figures(stats), null, null, null));
+                        warmUps.byEngine(part.rep(), stats), seconds, cost(stats, side, cpu), null, figures(stats), null, null, null));
                 return;
             }
             measured.add(stats);

@@ -36,8 +36,9 @@ record RecordPrinter(PrintStream out) {
         }
         out.println("[idbench] " + String.format(Locale.ROOT, "%,d of %,d requests failed", p.failures(), p.requests())
                 + (p.quarantined() ? ": Entra ID would quarantine this job" : ": under Entra ID's quarantine threshold")
-                + (p.keptPace() ? "" : String.format(Locale.ROOT, "; a job fell behind its pace of %.0f req/s: these figures measure"
-                        + " the harness as much as the target", p.rate())));
+                + (p.keptPace() ? "" : String.format(Locale.ROOT, "; a job fell below 90%% of its pace of %.0f req/s: its requests"
+                        + " took longer than the pace allows (the target's answers, or JMeter's CPU: see the cost below), so the cycles'"
+                        + " times are how fast this target took them, not the client's pace", p.rate())));
     }
 
     void wallTime(WallTime w) {

@@ -1,12 +1,15 @@
 package io.idbench.site;
 
+import io.idbench.record.ComponentCost;
 import io.idbench.record.Provisioning;
 import io.idbench.record.Repetition;
+import io.idbench.record.RepetitionCost;
 import io.idbench.record.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -26,15 +29,18 @@ final class ProvisioningView {
         if (p == null) {
             return null;
         }
+        List<Repetition> measured = new ArrayList<>(s.settling());
+        measured.addAll(s.repetitions());
         List<List<String>> rows = new ArrayList<>();
         for (Provisioning.Cycle c : p.cycles()) {
             rows.add(List.of(Provisioning.name(c.cycle()), Format.count(c.objects()) + (c.cycle() == 0 ? " users and groups"
                     : c.cycle() < 0 ? " users" : " changes"), Format.count(c.requests()), Format.figure(c.seconds()),
                     c.cycle() == 0 ? Format.figure(p.secondsPer1000Users()) : "", c.failed() == 0 ? "0" : c.failed() + " " + c.errors(),
-                    c.slowestJob() == null ? "" : Format.figure(c.slowestJob()), audit(c)));
+                    c.slowestJob() == null ? "" : Format.figure(c.slowestJob()), cpu(measured, c.cycle()), audit(c)));
         }
         Table cycles = new Table(id + "-cycles", List.of("cycle", "made or changed", "requests", "seconds", "seconds per 1,000 users",
-                "failed (by status)", "slowest job, req/s", "audit after it"), rows);
+                "failed (by status)", "slowest job, req/s", "CPU µs per request: service, PostgreSQL, engine, JMeter", "audit after it"),
+                rows);
         List<String> verdicts = new ArrayList<>();
         verdicts.add(Format.count(p.failures()) + " of " + Format.count(p.requests()) + " requests failed: " + (p.quarantined()
                 ? "Entra ID would quarantine this job" : "under Entra ID's quarantine threshold (5,000 failures and over 40 %, or over"
@@ -42,9 +48,29 @@ final class ProvisioningView {
         verdicts.add(p.rate() <= 0 ? "Unpaced: each job sent as fast as the target answered."
                 : p.keptPace() ? "Every job kept its pace of " + Format.figure(p.rate()) + " requests/s (at least 90 %): the times are the"
                         + " client's pace, the percentiles the target's."
-                        : "A job fell below 90 % of its pace of " + Format.figure(p.rate()) + " requests/s: the target could not keep up"
-                                + " with the client, and these figures measure the harness as much as the target.");
+                        : "A job fell below 90 % of its pace of " + Format.figure(p.rate()) + " requests/s: its requests took longer than"
+                                + " the pace allows (the target's answers, or JMeter's CPU: see the cost per request), so the cycles' times"
+                                + " are how fast this target took them, not the client's pace.");
         return new View(cycles, kinds(id, s), verdicts);
+    }
+
+    /** The components' CPU per request over the cycle (its repetition's account): what the store spent, and the client. */
+    private static String cpu(List<Repetition> measured, int cycle) {
+        RepetitionCost cost = measured.stream().filter(r -> r.repetition() == cycle).map(Repetition::cost).filter(Objects::nonNull)
+                .findFirst().orElse(null);
+        if (cost == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (String component : List.of("service", "postgresql", "engine", "jmeter")) {
+            ComponentCost c = cost.components().get(component);
+            if (c != null && !(component.equals("engine") && c.cpuMs() == 0)) {
+                parts.add(Format.figure(c.cpuUsPerRequest()));
+            } else {
+                parts.add("–");
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private static String audit(Provisioning.Cycle c) {

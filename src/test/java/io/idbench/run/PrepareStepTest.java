@@ -456,6 +456,39 @@ class PrepareStepTest {
         assertThat(jmeterProperties()).containsEntry("users", "10000");
     }
 
+    /** The scenario files a run can prepare here (an OpenLDAP one needs slapd installed, which the quick tier does not do). */
+    static Stream<String> scenarioFiles() throws java.io.IOException {
+        try (Stream<Path> files = Files.list(PROJECT.resolve("parameters"))) {
+            return files.filter(f -> f.toString().endsWith(".properties")).filter(f -> {
+                try {
+                    return !Files.readString(f).contains("target=openldap");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).map(f -> f.getFileName().toString().replace(".properties", "")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarioFiles")
+    void everyScenarioFilePreparesAndIsRecordedUnderItsName(String scenario) throws Exception {
+        assertThat(prepare(d("scenario", scenario)).recordScenario).isEqualTo(scenario);
+    }
+
+    @Test
+    void everyMatrixNamesScenarioFilesOrOtherMatrices() throws Exception {
+        try (Stream<Path> matrices = Files.list(PROJECT.resolve("parameters/matrix"))) {
+            for (Path m : matrices.toList()) {
+                for (String entry : Files.readAllLines(m).stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                        .toList()) {
+                    Path named = entry.startsWith("@") ? PROJECT.resolve("parameters/matrix/" + entry.substring(1) + ".txt")
+                            : PROJECT.resolve("parameters/" + entry + ".properties");
+                    assertThat(named).as(m.getFileName() + " names " + entry).exists();
+                }
+            }
+        }
+    }
+
     @Test
     void planFiveProvisionsItsUsersIntoAnEmptyServiceFromOneScheduleFilePerJob() throws Exception {
         RunSettings s = prepare(d("plan", "provisioning", "users", "10000", "threads", "4", "client", "okta"));

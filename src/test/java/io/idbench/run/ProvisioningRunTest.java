@@ -51,17 +51,19 @@ class ProvisioningRunTest extends ProjectBuildTestBase {
     }
 
     @ParameterizedTest(name = "{0} against a store that {1}")
-    @CsvSource({"okta, DROPS_ONE_OF_SEVERAL_REMOVALS, group, 'members, meant'",
-            "entra, IGNORES_FALSE_AS_TEXT, user, ': active true, meant false'"})
-    void theAuditCatchesTheWrongStoreAndTheRunFailsNamingTheObject(String client, FaultyScimProxy.Fault fault, String object,
-            String finding) throws Exception {
+    @CsvSource({"okta, DROPS_ONE_OF_SEVERAL_REMOVALS, 0, group, 'members, meant'",
+            "entra, IGNORES_FALSE_AS_TEXT, 50, user, ': active true, meant false'"})
+    void theAuditCatchesTheWrongStoreAndTheRunFailsNamingTheObject(String client, FaultyScimProxy.Fault fault, int present,
+            String object, String finding) throws Exception {
         String runId = "wrong-" + client;
         Path log = tmp.resolve(runId + ".log");
         try (FaultyScimProxy proxy = FaultyScimProxy.start(service.baseUrl(), fault)) {
-            // Movers and deactivations only: many removals of one group in one Okta PATCH, many of Entra's "False".
+            // Movers and deactivations only: many removals of one group in one Okta PATCH, many of Entra's "False"; Entra finds
+            // half of its users present before the initial cycle, which the faults leave alone.
             Process mvn = verify(log, "-Dplan=provisioning", "-Dclient=" + client, "-Dtarget.url=" + proxy.baseUrl(),
                     "-Dtarget.token=" + TOKEN, "-Dusers=120", "-Dthreads=2", "-Dprovisioning.groups=3", "-Dprovisioning.changes=60",
-                    "-Dprovisioning.rate=0", "-Dprovisioning.mix=movers=70,deactivations=30", "-DrunId=" + runId);
+                    "-Dprovisioning.rate=0", "-Dprovisioning.mix=movers=70,deactivations=30", "-Dprovisioning.present=" + present,
+                    "-DrunId=" + runId);
             assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
             String output = Files.readString(log);
             assertThat(mvn.exitValue()).as(output).isNotZero();

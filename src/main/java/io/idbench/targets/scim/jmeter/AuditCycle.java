@@ -34,6 +34,8 @@ import org.apache.jmeter.util.JMeterUtils;
 public final class AuditCycle extends AbstractJavaSamplerClient {
     /** The response code of a sample whose audit could not run. */
     static final String SAMPLER_ERROR = "500";
+    /** The response code of an audit that found the target other than the cycles meant (HTTP's Expectation Failed). */
+    static final String MISMATCH = "417";
     private static final String SCIM_JSON = "application/scim+json";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -56,7 +58,7 @@ public final class AuditCycle extends AbstractJavaSamplerClient {
             found = audit(JMeterUtils.getJMeterProperties(), context.getIntParameter("cycle"), context.getParameter("url"),
                     context.getParameter("token"));
             result.sampleEnd();
-            result.setResponseCode(found.isEmpty() ? "200" : "409");
+            result.setResponseCode(found.isEmpty() ? "200" : MISMATCH);
         } catch (RuntimeException | IOException e) {
             result.sampleEnd();
             result.setResponseCode(SAMPLER_ERROR);
