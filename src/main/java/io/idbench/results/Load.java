@@ -54,8 +54,10 @@ public record Load(Plan plan, int threads, int loops, int durationSeconds, doubl
         List<String> parts = new ArrayList<>();
         if (plan.paced()) {
             double pace = number(others.get("provisioning.rate"));
+            String present = others.getOrDefault("provisioning.present", "0");
             parts.add(threads + (threads == 1 ? " job" : " jobs") + " as " + others.get("client") + " at "
-                    + (pace > 0 ? trim(pace) + " req/s each" : "full speed"));
+                    + (pace > 0 ? trim(pace) + " req/s each" : "full speed") + (present.equals("0") ? "" : ", " + present
+                            + " % of the users present"));
         } else if (open()) {
             parts.add(String.format(Locale.ROOT, "%s req/s offered (open model)", trim(rate)));
         } else {

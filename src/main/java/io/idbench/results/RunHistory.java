@@ -92,6 +92,17 @@ public final class RunHistory {
         return runs.stream().map(RecordedRun::machine).distinct().toList();
     }
 
+    /**
+     * The newest run of each (machine, scenario, {@code also}) that {@code which} accepts, whatever its status, in scenario
+     * order: for a study whose failed runs are findings too (a store that lost what plan 5's client sent).
+     */
+    public List<RecordedRun> newest(Predicate<RecordedRun> which, Function<RecordedRun, Object> also) {
+        Map<String, RecordedRun> newest = new LinkedHashMap<>();
+        runs.stream().filter(which).forEach(r -> newest.merge(r.machine() + "\u0000" + r.scenario() + "\u0000" + also.apply(r), r,
+                (older, newer) -> newer.started().isBefore(older.started()) ? older : newer));
+        return newest.values().stream().sorted(SCENARIO_ORDER).toList();
+    }
+
     /** The newest complete run of each (machine, scenario, scale-out) that {@code which} accepts, in scenario order. */
     public List<RecordedRun> latestComplete(Predicate<RecordedRun> which) {
         return latestComplete(which, r -> "");

@@ -77,8 +77,8 @@ final class FindingsPage {
         model.put("newest", newest);
         model.put("newestLine", newest == null ? "" : RunPage.headline(newest));
         model.put("tableCsv", table(rows));
-        // Plan 5: the newest complete run of each client, store, size and load, said as its run page heads it.
-        model.put("provisioning", history.latestComplete(r -> r.record().provisioning() != null, r -> r.load().driven()).stream()
+        // Plan 5: the newest run of each client, store, size and load (a failed audit is a finding), said as its page heads it.
+        model.put("provisioning", history.newest(r -> r.record().provisioning() != null, r -> r.load().driven()).stream()
                 .map(r -> Map.entry(r, RunPage.headline(r))).toList());
         return new Page("index.html", "findings", "Findings", model, List.of(), List.of(table(rows)));
     }
