@@ -268,6 +268,16 @@ def repetition_start():
     return no_op("a repetition starts: rep, side, target",
                 jsr223_pre("rep, side and the side's target for this thread", script("repetition.groovy")))
 
+def fork_restart(threads):
+    """A comparison's next fork (versus.forks): all threads meet, thread 1 asks the build's fork keeper to start both services
+    again (fork_restart.groovy, recorded with phase=fork), all meet again; the new JVMs then warm up in full."""
+    timeout = "${__P(forks.timeout,1200000)}"
+    return if_("a new fork: both services start again", '${__jexl3("${restartFork}" != "")}',
+               barrier(threads, timeout, "all threads in: the services stop"),
+               if_("thread 1 asks", '${__jexl3(${__threadNum} == 1)}', phase("fork"),
+                   jsr223_sampler("Start both services again", script("fork_restart.groovy"))),
+               barrier(threads, timeout, "both services started again"))
+
 def measure_by_loops(plan_name, fragment_name):
     """loops iterations, bounded in time too (duration s): past the bound the remaining iterations do nothing."""
     return if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
@@ -292,7 +302,7 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
-        repetition_start(), token_refresh(), *before,
+        repetition_start(), fork_restart(threads), token_refresh(), *before,
         barrier(threads, timeout, "all threads ready: warm up"),
         mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
                                      ("warmupCap", "${__P(warmupMax,180)}")]),
@@ -350,7 +360,7 @@ def plan1_names():
     """Plan 1's names for this iteration: a target among the hot set (or all seeded identities), a new identity."""
     return user_params("this iteration: a target among the hot set (or all seeded identities), a new identity", [
         ("xn", "${__Random(1,${__P(users.atLeastOne,1)},)}"),
-        ("ht", "${__Random(1,${__P(threads,10)},)}"),
+        ("ht", "${__Random(1,${sideThreads},)}"),
         ("hi", "${__Random(1,${__P(populate.loops,30)},)}"),
         # Both names, and the one hotset asks for by name (__V): no expression to parse on every iteration.
         ("target.all", "user.${xn}"), ("target.populate", "hot.${tag}.${sideTag}${rep}.${ht}.${hi}"),
@@ -358,9 +368,9 @@ def plan1_names():
         ("newName", "n.${tag}.${sideTag}${rep}.${phase}.${__threadNum}.${__counter(TRUE,)}")])
 
 def populate_name():
-    return user_params("a hot-set identity: this thread's i-th of this repetition", [
-        ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__populate__idx},1)}")])
+    return user_params("a hot-set identity: this thread's i-th of this repetition (numbered among its side's threads)", [
+        ("hotName", "hot.${tag}.${sideTag}${rep}.${sideThread}.${__intSum(${__jm__populate__idx},1)}")])
 
 def teardown_name():
     return user_params("a hot-set identity of this thread", [
-        ("hotName", "hot.${tag}.${sideTag}${rep}.${__threadNum}.${__intSum(${__jm__teardown__idx},1)}")])
+        ("hotName", "hot.${tag}.${sideTag}${rep}.${sideThread}.${__intSum(${__jm__teardown__idx},1)}")])

@@ -6,6 +6,9 @@
 // the first measured phase, teardown and populate after the long first warm-up still make both
 // JVMs compile (measured: the first repetition of ten runs came out at 0.70 of their median, the
 // second at 0.94 like the rest), so they are run and recorded, but not pooled.
+// With `forks` > 1 the repetitions come in forks, each its own settling and rounds, after both services
+// started again (restartFork names the fork whose first repetition this is): the measured ones are
+// numbered on across forks (1 … ), the settling ones down (fork 2's below fork 1's), each number once.
 int n = ((vars.get('repIndex') ?: '0') as int) + 1
 vars.put('repIndex', String.valueOf(n))
 String[] schedule = props.getProperty('schedule', '').split(',')
@@ -13,15 +16,31 @@ List<String> sides = schedule.collect { it.trim() }.findAll { !it.isEmpty() }.un
 if (sides.isEmpty()) {
     sides = ['A']
 }
-int settling = Integer.parseInt(props.getProperty('settle', '0')) * sides.size()
-int rep = n - settling
+// In a duet (versus.mode=duet) every repetition measures both sides at once, half the threads each: one settling
+// repetition serves both, and a thread's side alternates from one repetition to the next.
+boolean duet = props.getProperty('duet', 'false') == 'true' && sides.size() == 2
+int settling = Integer.parseInt(props.getProperty('settle', '0')) * (duet ? 1 : sides.size())
+int forks = Integer.parseInt(props.getProperty('forks', '1'))
+int measuredPerFork = forks > 1 ? Integer.parseInt(props.getProperty('repeat', '1')).intdiv(forks) : Integer.MAX_VALUE - settling
+int fork = (n - 1).intdiv(settling + measuredPerFork) + 1
+int inFork = (n - 1) % (settling + measuredPerFork) + 1
+int rep = inFork <= settling ? inFork - settling - (fork - 1) * settling : (fork - 1) * measuredPerFork + inFork - settling
 String side
-if (rep < 1) {
-    side = sides[(n - 1) % sides.size()]
+int threads = Integer.parseInt(props.getProperty('threads', '1'))
+int t = ctx.getThreadNum()
+if (duet) {
+    side = (t + n) % 2 == 0 ? 'A' : 'B'
+} else if (rep < 1) {
+    side = sides[(inFork - 1) % sides.size()]
 } else {
     side = rep <= schedule.length && !schedule[rep - 1].trim().isEmpty() ? schedule[rep - 1].trim() : 'A'
 }
+// The threads on this thread's side, and its place among them: a hot set is made and read by the threads of one side.
+vars.put('sideThread', String.valueOf(duet ? t.intdiv(2) + 1 : t + 1))
+vars.put('sideThreads', String.valueOf(duet ? (threads - t % 2 + 1).intdiv(2) : threads))
 vars.put('rep', String.valueOf(rep))
+vars.put('fork', String.valueOf(fork))
+vars.put('restartFork', fork > 1 && inFork == 1 ? String.valueOf(fork) : '')
 vars.put('measurePhase', rep < 1 ? 'settle' : 'measure')
 String prefix = side == 'A' ? '' : 'versus.'
 vars.put('side', side)
@@ -32,7 +51,6 @@ vars.put('targetPort', props.getProperty(prefix + 'target.port', ''))
 // t + 1, round robin, so the load spreads evenly and every read of what a thread wrote crosses replicas.
 List<String> replicas = props.getProperty(prefix + 'target.replicas', '').split(',').findAll { !it.isEmpty() }
 if (replicas.size() > 1) {
-    int t = ctx.getThreadNum()
     [['target', t], ['read', t + 1]].each { role, i ->
         String replica = replicas[i % replicas.size()]
         vars.put(role + 'Host', replica.substring(0, replica.lastIndexOf(':')))

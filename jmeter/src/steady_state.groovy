@@ -15,12 +15,25 @@
 // <warmup.report.dir>/warmup-<rep>.json (a remote engine's to warmup-<rep>@<host>_<port>.json).
 import java.util.concurrent.atomic.AtomicLong
 
-/** The service's JIT compile time so far (ms), or -1 where it does not say. */
-static long serviceJit(vars) {
+/**
+ * The service's JIT compile time so far (ms), or -1 where it does not say; in a duet (both sides measured at once) both
+ * services' together, since both must be quiet.
+ */
+static long serviceJit(vars, props) {
+    if (props.getProperty('duet', 'false') != 'true') {
+        return jitOf(vars.get('targetProtocol'), vars.get('targetHost'), vars.get('targetPort'), vars.get('token'))
+    }
+    long a = jitOf(props.getProperty('target.protocol', 'http'), props.getProperty('target.host'), props.getProperty('target.port'),
+            props.getProperty('token', ''))
+    long b = jitOf(props.getProperty('versus.target.protocol', 'http'), props.getProperty('versus.target.host'),
+            props.getProperty('versus.target.port'), props.getProperty('versus.token', ''))
+    return a < 0 || b < 0 ? -1L : a + b
+}
+
+static long jitOf(String protocol, String host, String port, String token) {
     try {
-        def c = new URL(vars.get('targetProtocol') + '://' + vars.get('targetHost') + ':' + vars.get('targetPort')
-                + '/idbench/telemetry/jit').openConnection()
-        c.setRequestProperty('Authorization', 'Bearer ' + vars.get('token'))
+        def c = new URL(protocol + '://' + host + ':' + port + '/idbench/telemetry/jit').openConnection()
+        c.setRequestProperty('Authorization', 'Bearer ' + token)
         c.connectTimeout = 1000
         c.readTimeout = 1000
         if (c.responseCode != 200) {
@@ -92,7 +105,7 @@ synchronized (state.lock) {
         state.serviceJit.clear()
         // The JIT times at the first window's start: one window then tells whether a JIT compiled during it.
         state.jmeterJit << java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime()
-        state.serviceJit << serviceJit(vars)
+        state.serviceJit << serviceJit(vars, props)
         return
     }
     if (state.allThreadsAt == 0L) {
@@ -103,7 +116,7 @@ synchronized (state.lock) {
     state.windowStart = now
     // JIT compile time of JMeter's JVM and of the service's (where it tells: idbench's /idbench/telemetry/jit).
     state.jmeterJit << java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime()
-    state.serviceJit << serviceJit(vars)
+    state.serviceJit << serviceJit(vars, props)
     double margin = Double.parseDouble(props.getProperty('steady.pct', '5')) / 100
     def w = state.windows
     int n = w.size()
@@ -120,7 +133,8 @@ synchronized (state.lock) {
     }
     if (agree) {
         state.steadyAt = now
-        props.put('idbench.wasSteady.' + vars.get('side'), 'true')
+        // In a duet both sides warmed up together.
+        (props.getProperty('duet', 'false') == 'true' ? ['A', 'B'] : [vars.get('side')]).each { props.put('idbench.wasSteady.' + it, 'true') }
         props.put('idbench.steady.' + rep, 'true')
     }
     String dir = props.getProperty('warmup.report.dir', '')

@@ -2,6 +2,8 @@ package io.idbench.cli;
 
 import io.idbench.config.ConfigException;
 import io.idbench.telemetry.CpuSampler;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -61,6 +63,20 @@ public final class CpuSamplerCommand implements Callable<Integer> {
             description = "Where the plans report the end of a warm-up: the JIT compilers run first until every side's first one (as root).")
     Path warmupReports;
 
+    @Option(names = "--service-info", paramLabel = "<file>",
+            description = "Side A's ready file, read again for its processes (they start again between a comparison's forks).")
+    Path serviceInfo;
+
+    @Option(names = "--versus-service-info", paramLabel = "<file>", description = "Side B's ready file likewise.")
+    Path versusServiceInfo;
+
+    @Option(names = "--restarting", paramLabel = "<file>",
+            description = "Present while the services start again: their end then does not end the sampling.")
+    Path restarting;
+
+    @Option(names = "--duet", description = "Both sides are measured at once: one warm-up serves both.")
+    boolean duet;
+
     @Option(names = "--period", defaultValue = "" + DEFAULT_PERIOD_MILLIS, paramLabel = "<ms>",
             description = "Milliseconds between samples (default: ${DEFAULT-VALUE}).")
     long period;
@@ -70,9 +86,41 @@ public final class CpuSamplerCommand implements Callable<Integer> {
         if (period < 10) {
             throw new ConfigException("period must be at least 10 ms, was " + period);
         }
-        new CpuSampler(new CpuSampler.Pids(servicePid, replicaPids, postgresPid, enginePid, versusPid, versusPostgresPid, versusEnginePid,
-                jmeterPids, harnessPid), warmupReports)
-                .run(out, resourcesOut, period);
+        CpuSampler.Pids pids = new CpuSampler.Pids(servicePid, replicaPids, postgresPid, enginePid, versusPid, versusPostgresPid,
+                versusEnginePid, jmeterPids, harnessPid);
+        new CpuSampler(pids, warmupReports, serviceInfo == null ? null : new FollowReadyFiles(), duet).run(out, resourcesOut, period);
         return 0;
+    }
+
+    /** The services' processes as their ready files name them now; the last ones while a file is being replaced. */
+    private final class FollowReadyFiles implements CpuSampler.Follow {
+        @Override
+        public CpuSampler.Pids now(CpuSampler.Pids last) {
+            long[] a = side(serviceInfo, last.service(), last.postgres(), last.engine());
+            long[] b = side(versusServiceInfo, last.versusService(), last.versusPostgres(), last.versusEngine());
+            return new CpuSampler.Pids(a[0], last.replicas(), a[1], a[2], b[0], b[1], b[2], last.jmeterEngines(), last.harness());
+        }
+
+        @Override
+        public boolean restarting() {
+            return restarting != null && Files.exists(restarting);
+        }
+
+        private static long[] side(Path file, long service, long postgres, long engine) {
+            if (file == null || !Files.isRegularFile(file)) {
+                return new long[] {service, postgres, engine};
+            }
+            try {
+                ReadyFile ready = ReadyFile.read(file);
+                return new long[] {ready.pid(), provider(ready, ReadyFile.POSTGRESQL), provider(ready, ReadyFile.SEARCH_ENGINE)};
+            } catch (IOException e) {
+                return new long[] {service, postgres, engine};
+            }
+        }
+
+        private static long provider(ReadyFile ready, String name) {
+            var p = ready.providers() == null ? null : ready.providers().get(name);
+            return p == null || p.pid() == null ? 0 : p.pid();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.provision.DeathWatch;
+import io.idbench.record.PlannedStop;
 import io.idbench.record.RecordFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -62,8 +63,9 @@ public final class ServedUntilStopped {
      */
     private Thread stopOnExit(String what, Deque<AutoCloseable> started, PrintWriter out, CountDownLatch stopped) {
         Thread hook = new Thread(() -> {
-            if (runRecord != null && RecordFile.interruptIfRunning(runRecord, DeathWatch.death().orElse(
-                    what + " was stopped before the run was recorded (the build failed or was stopped)"))) {
+            if (runRecord != null && !PlannedStop.planned(runRecord, ProcessHandle.current().pid())
+                    && RecordFile.interruptIfRunning(runRecord, DeathWatch.death().orElse(
+                            what + " was stopped before the run was recorded (the build failed or was stopped)"))) {
                 out.println("Run " + runRecord + " recorded as interrupted");
             }
             stopAll(started, out);

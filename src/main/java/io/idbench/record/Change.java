@@ -9,10 +9,21 @@ import java.util.Locale;
  * the smallest change the comparison could have seen (found in 80 % of such comparisons, and at least the minimum effect);
  * absent in records written before it was stated. {@code roundsSe}: in a paired comparison, the standard error of the log
  * change from the rounds alone (what A/A checks are read by, to tell how much two service processes differ for good).
+ * {@code instancePct}: in a comparison with forks, how much two service processes differ for good as its own forks
+ * measured it (the standard deviation of a fork's log change beyond what its rounds explain, in %). {@code primary}: true
+ * for a figure judged first (versus.primary).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Change(String label, String figure, double baseline, double run, double changePct, double lowPct, double highPct,
-        double p, boolean significant, boolean regression, boolean improvement, Double detectablePct, Double roundsSe) {
+        double p, boolean significant, boolean regression, boolean improvement, Double detectablePct, Double roundsSe,
+        Double instancePct, Boolean primary) {
+
+    /** A change of a comparison without forks or primary figures. */
+    public Change(String label, String figure, double baseline, double run, double changePct, double lowPct, double highPct,
+            double p, boolean significant, boolean regression, boolean improvement, Double detectablePct, Double roundsSe) {
+        this(label, figure, baseline, run, changePct, lowPct, highPct, p, significant, regression, improvement, detectablePct,
+                roundsSe, null, null);
+    }
 
     /** One line for people: label, figure, both values, the change with its interval, p and the verdict. */
     public String line() {

@@ -21,9 +21,10 @@ import java.util.Map;
  * @param noise   what the run-to-run noise stood on; null for an interleaved comparison, which needs none
  * @param rounds  the rounds of an interleaved comparison, 0 for two separate runs
  * @param family  how many figures were judged together (Holm): the ones asked for, or every figure of an interleaved comparison
+ * @param forks   the service processes per side of an interleaved comparison (its unit when more than one); 1 otherwise
  */
 public record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, RunNoise.Basis noise, String noiseSource,
-        int rounds, boolean pointOnly, int family) {
+        int rounds, boolean pointOnly, int family, int forks) {
 
     /** A figure of a label: {@code new Figure("ALL", "throughput")}. */
     public record Figure(String label, String figure) {
@@ -46,7 +47,7 @@ public record Contrast(RecordedRun reference, RecordedRun other, List<Change> ch
         Map<String, Map<String, Interval>> b = intervals(other, figures, pointOnly);
         List<Change> changes = Verdict.defaults().compare(a, b, noise);
         return new Contrast(reference, other, inOrder(changes, figures), noise.basis(), noise.source(), 0, pointOnly[0],
-                changes.size());
+                changes.size(), 1);
     }
 
     /**
@@ -57,7 +58,8 @@ public record Contrast(RecordedRun reference, RecordedRun other, List<Change> ch
         Versus v = a.record().versus();
         int rounds = v.schedule() == null ? 0 : v.schedule().size() / 2;
         int family = v.figuresCompared() != null ? v.figuresCompared() : v.changes().size();
-        return new Contrast(a, b, inOrder(v.changes(), figures), null, v.instanceNoise(), Math.max(rounds, 1), false, family);
+        return new Contrast(a, b, inOrder(v.changes(), figures), null, v.instanceNoise(), Math.max(rounds, 1), false, family,
+                v.forkCount());
     }
 
     /** Measured interleaved, in one build: no run-to-run noise between its sides. */

@@ -79,6 +79,14 @@ public final class CpuAccount {
 
     /** … of side B's service, PostgreSQL and engine ({@code versus}), under the same names as A's. */
     public RepetitionCost over(long from, long to, long requests, long machineFrom, boolean versus) {
+        return over(from, to, requests, machineFrom, versus, requests);
+    }
+
+    /**
+     * … where JMeter and the build served {@code sharedRequests} in the window (both sides', when a duet measured them at
+     * once): their CPU per request is over all of those.
+     */
+    public RepetitionCost over(long from, long to, long requests, long machineFrom, boolean versus, long sharedRequests) {
         double seconds = Math.max(1, to - from) / 1000.0;
         Map<String, ComponentCost> components = new LinkedHashMap<>();
         for (String c : OWN) {
@@ -88,8 +96,8 @@ public final class CpuAccount {
             }
             double cpu = delta(column + "CpuMs", from, to);
             double sw = delta(column + "Switches", from, to);
-            components.put(c, new ComponentCost(cpu, requests == 0 ? 0 : cpu * 1000 / requests, sw,
-                    requests == 0 ? 0 : sw / requests));
+            long served = SIDE.contains(c) ? requests : sharedRequests;
+            components.put(c, new ComponentCost(cpu, served == 0 ? 0 : cpu * 1000 / served, sw, served == 0 ? 0 : sw / served));
         }
         long mf = Math.min(machineFrom, from);
         double machineSeconds = Math.max(1, to - mf) / 1000.0;

@@ -54,13 +54,14 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
             if (part.settling()) {
                 // Its CPU account too: a settling repetition can be a workload's own (plan 5's initial cycle), never pooled.
                 settling.add(new Repetition(part.rep(), null, null, warmUps.of(part.rep(), stats).orElse(null),
-                        warmUps.byEngine(part.rep(), stats), seconds, cost(stats, side, cpu), null, figures(stats), null, null, null));
+                        warmUps.byEngine(part.rep(), stats), seconds, cost(stats, side, cpu, shared(parts, part)), null, figures(stats),
+                        null, null, null));
                 return;
             }
             measured.add(stats);
             labels.add(stats.labels());
             stats.windows().forEach((label, w) -> windows.computeIfAbsent(label, l -> new ArrayList<>()).add(w));
-            RepetitionCost cost = cost(stats, side, cpu);
+            RepetitionCost cost = cost(stats, side, cpu, shared(parts, part));
             if (cost != null) {
                 costs.add(cost);
             }
@@ -103,15 +104,31 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
         return out;
     }
 
+    /**
+     * The requests JMeter served in a repetition's window: its own, and the other side's of the same repetition when a duet
+     * measured both at once (an interleaved repetition has one side).
+     */
+    private static long shared(Map<RunStatistics.Part, RunStatistics.Result> parts, RunStatistics.Part part) {
+        long own = samples(parts.get(part));
+        RunStatistics.Result other = parts.get(new RunStatistics.Part(part.rep(), part.side() == Side.A ? Side.B : Side.A));
+        return own + (other == null ? 0 : samples(other));
+    }
+
+    private static long samples(RunStatistics.Result stats) {
+        LabelSummary all = stats == null ? null : stats.labels().get(RunStatistics.ALL);
+        return all == null ? 0 : all.samples();
+    }
+
     /** The repetition's cost, when the CPU sampler's rows cover it (from its warm-up on: the machine's share), else null. */
-    private static RepetitionCost cost(RunStatistics.Result stats, Side side, CpuAccount cpu) {
+    private static RepetitionCost cost(RunStatistics.Result stats, Side side, CpuAccount cpu, long sharedRequests) {
         RunStatistics.Window measured = stats.measured();
         if (cpu == null || measured == null) {
             return null;
         }
         long machineFrom = stats.warmUpFrom() > 0 ? stats.warmUpFrom() : measured.from();
         return cpu.covers(machineFrom, measured.to())
-                ? cpu.over(measured.from(), measured.to(), stats.labels().get(RunStatistics.ALL).samples(), machineFrom, side == Side.B)
+                ? cpu.over(measured.from(), measured.to(), stats.labels().get(RunStatistics.ALL).samples(), machineFrom, side == Side.B,
+                        sharedRequests)
                 : null;
     }
 

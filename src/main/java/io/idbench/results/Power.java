@@ -13,6 +13,8 @@ public final class Power {
     public static final double POWER = 0.8;
     /** The most rounds {@link #roundsFor} proposes; beyond them a figure is too noisy for interleaving to help. */
     public static final int MAX_ROUNDS = 1000;
+    /** The most forks {@link #forksFor} proposes (versus.forks' bound). */
+    public static final int MAX_FORKS = 100;
 
     private Power() {
     }
@@ -25,10 +27,34 @@ public final class Power {
      * @return the smallest detectable change, in % (of a log change, so the same up and down), NaN where se is unknown
      */
     public static double detectablePct(double se, double df, double alpha, int figures) {
+        return detectableAt(se, df, alpha / Math.max(1, figures), POWER);
+    }
+
+    /**
+     * The smallest change found with {@code power} by a two-sided test at {@code level}, in %, for a log change of standard
+     * error {@code se} and {@code df} degrees of freedom; NaN where se is unknown.
+     */
+    public static double detectableAt(double se, double df, double level, double power) {
         if (!Double.isFinite(se) || se < 0 || df < 1) {
             return Double.NaN;
         }
-        return (Math.exp(multiplier(df, alpha, figures) * se) - 1) * 100;
+        return (Math.exp(multiplier(df, level, power) * se) - 1) * 100;
+    }
+
+    /**
+     * The forks (service processes per side, each measured for the same rounds) a comparison needs to find {@code targetPct}
+     * with {@code power} at {@code level}, given the standard deviation of one fork's mean log ratio B/A: the smallest
+     * number, at least 2, whose detectable change at its degrees of freedom (forks - 1) is down to the target;
+     * {@link #MAX_FORKS} + 1 when even that many do not get there.
+     */
+    public static int forksFor(double targetPct, double sdPerFork, double level, double power) {
+        double target = Math.log1p(targetPct / 100);
+        for (int n = 2; n <= MAX_FORKS; n++) {
+            if (multiplier(n - 1, level, power) * sdPerFork / Math.sqrt(n) <= target) {
+                return n;
+            }
+        }
+        return MAX_FORKS + 1;
     }
 
     /**
@@ -51,7 +77,11 @@ public final class Power {
     }
 
     private static double multiplier(double df, double alpha, int figures) {
+        return multiplier(df, alpha / Math.max(1, figures), POWER);
+    }
+
+    private static double multiplier(double df, double level, double power) {
         RealDistribution d = Verdict.distribution(df);
-        return d.inverseCumulativeProbability(1 - alpha / Math.max(1, figures) / 2) + d.inverseCumulativeProbability(POWER);
+        return d.inverseCumulativeProbability(1 - level / 2) + d.inverseCumulativeProbability(power);
     }
 }

@@ -241,7 +241,9 @@ public final class RunNoise {
         int checks = 0;
         for (RunRecord r : records) {
             Versus v = r.versus();
-            if (v == null || v.side() != Side.A || !Boolean.TRUE.equals(v.sameBuild()) || v.changes() == null) {
+            // A check with forks states the mean over its processes, not one pair's difference: it does not count here.
+            if (v == null || v.side() != Side.A || !Boolean.TRUE.equals(v.sameBuild()) || v.changes() == null || v.forkCount() > 1
+                    || Boolean.TRUE.equals(v.duet())) {
                 continue;
             }
             checks++;

@@ -24,6 +24,16 @@ final class Interleaving {
         return new SplittableRandom(~(long) runId.hashCode()).nextBoolean() ? Side.A : Side.B;
     }
 
+    /** A duet's {@code rounds} rounds: each measures both sides at once (A B A B …, the order meaningless). */
+    static List<Side> duet(int rounds) {
+        List<Side> out = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            out.add(Side.A);
+            out.add(Side.B);
+        }
+        return out;
+    }
+
     /** {@code rounds} rounds of A and B, e.g. A B B A A B. */
     static List<Side> schedule(int rounds, String runId) {
         // SplittableRandom mixes its seed: java.util.Random's first draws from run ids a digit apart are alike (aa-01 … aa-10

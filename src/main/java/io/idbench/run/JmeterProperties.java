@@ -42,12 +42,17 @@ final class JmeterProperties {
         p.setProperty("warmup.report.dir", run.warmupReports().toAbsolutePath().toString());
         p.setProperty("loops", byTime ? "-1" : "" + s.loops);
         // Comparing two services, every repetition of the plan measures one side, in the order of the schedule.
-        int sides = schedule.isEmpty() ? 1 : 2;
-        p.setProperty("repeat", "" + s.repeat * sides);
+        // In a duet (versus.mode=duet), every repetition measures both at once, half the threads each.
+        int sides = schedule.isEmpty() || s.versusDuet ? 1 : 2;
+        // With forks, both services start again before each fork's settling and rounds (versus.forks).
+        int forks = schedule.isEmpty() ? 1 : s.versusForks;
+        p.setProperty("repeat", "" + s.repeat * sides * forks);
         p.setProperty("schedule", schedule.stream().map(Side::name).collect(Collectors.joining(",")));
+        p.setProperty("forks", "" + forks);
+        p.setProperty("duet", "" + (!schedule.isEmpty() && s.versusDuet));
         // Before them, each side's settling repetitions: measured apart, never pooled (docs/measurement.md).
         p.setProperty("settle", "" + s.settling());
-        p.setProperty("repetitions", "" + (s.repeat + s.settling()) * sides);
+        p.setProperty("repetitions", "" + (s.repeat + s.settling()) * sides * forks);
         // A loop-count run still has a time bound: it always stops by itself.
         p.setProperty("duration", "" + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS));
         p.setProperty("byTime", "" + byTime);
@@ -81,8 +86,9 @@ final class JmeterProperties {
         p.setProperty("run.tag", s.runId);
         p.putIfAbsent("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
         // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
-        p.putIfAbsent("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax
-                + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS));
+        p.putIfAbsent("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * forks * (s.warmupMax
+                + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS
+                + (forks - 1L) * sides * ForkKeeper.RESTART_TIMEOUT.toSeconds()));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken == null ? "" : s.targetToken));
             if (s.targetAuth != null) {

@@ -14,6 +14,7 @@ import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Numbers;
+import io.idbench.results.PairedVerdict;
 import io.idbench.results.RunNoise;
 import io.idbench.results.Verdict;
 import io.idbench.targets.KeycloakSetup;
@@ -81,6 +82,19 @@ public final class Parameters {
                     + " rounds removes, added to every interleaved verdict's uncertainty; default: estimated from the A/A checks recorded"
                     + " beside the run (at least " + RunNoise.MIN_AA_CHECKS + "), else " + Numbers.trim(RunNoise.DEFAULT_INSTANCE_PCT)
                     + "%; 0 trusts the rounds alone").within(0, 100),
+            run("versus.forks", "1", "service processes per side in an interleaved comparison: both sides' services (and their"
+                    + " PostgreSQL, engine) start again before each fork's repeat rounds, in an order drawn at random, and the verdict"
+                    + " takes the fork as its unit, so that the difference between processes is measured, not assumed").within(1, 100),
+            run("versus.mode", "interleaved", "how the two sides of a comparison share the machine: interleaved (one side's repetition,"
+                    + " then the other's, in an order drawn at random) or duet (every repetition measures both at once, half the threads"
+                    + " each, so that the machine's moods fall on both alike; plan heterogeneous)"),
+            run("versus.detect", "", "a change (%) the comparison must find in its primary figures in 9 of 10 such comparisons:"
+                    + " idbench chooses versus.forks and repeat for it from the comparisons recorded beside the run (else measured"
+                    + " defaults) and says how long it takes, or refuses what it cannot reach within versus.budget"),
+            run("versus.budget", "60", "minutes a versus.detect comparison may take on this machine").within(1, 1440),
+            run("versus.primary", "ALL p50,ALL p95,ALL throughput", "the figures an interleaved verdict judges first (label and"
+                    + " figure, comma-separated): they share " + Math.round(PairedVerdict.PRIMARY_SHARE * 100) + "% of its alpha, the"
+                    + " other figures the rest"),
             run("service.heap", "1g", "the service JVM's heap, fixed (-Xms = -Xmx): no resizing while it is measured"),
             run("instances", "1", "idbench serve processes on the one database and engine (replicas, at most " + MAX_INSTANCES
                     + "): threads spread over them round robin, each writing through one and reading through the next")

@@ -4,6 +4,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Side;
+import io.idbench.results.ComparisonPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -36,6 +37,17 @@ final class PrepareStep {
         ScenarioResolver resolver = new ScenarioResolver(basedir.resolve("parameters"));
         ScenarioResolver.Resolved resolved = resolver.resolve(overrides, profiles);
         RunSettings settings = new RunSettings(resolved, now);
+        if (!resolved.get("versus.detect").isBlank()) {
+            // The comparison's forks and rounds, chosen for the change it must find, before anything starts.
+            Map<String, String> planned = new java.util.LinkedHashMap<>(overrides);
+            ComparisonPlan p = ComparisonPlanning.plan(resolved, settings, basedir);
+            planned.put("versus.forks", "" + p.forks());
+            planned.put("repeat", "" + p.rounds());
+            out.println("[idbench] versus.detect=" + resolved.get("versus.detect") + ": " + p.line(ComparisonPlanning.target(resolved)));
+            overrides = planned;
+            resolved = resolver.resolve(overrides, profiles);
+            settings = new RunSettings(resolved, now);
+        }
         RunOwner.sweep(basedir.resolve(settings.results).normalize(), out);
         Path plan = basedir.resolve("jmeter").resolve(settings.planFile());
         if (!Files.isRegularFile(plan)) {
@@ -62,7 +74,8 @@ final class PrepareStep {
         // One plan, one JMeter JVM for all repetitions: JMeter's own JIT warms up once, not in every repetition.
         // Under the plan's own name whatever the protocol: the JTL is named after it (<plan>.csv), which the record step reads.
         Files.copy(plan, run.plans().resolve(settings.plan + ".jmx"));
-        List<Side> schedule = versus == null ? List.of() : Interleaving.schedule(settings.repeat, settings.runId);
+        List<Side> schedule = versus == null ? List.of() : settings.versusDuet ? Interleaving.duet(settings.repeat * settings.versusForks)
+                : Interleaving.schedule(settings.repeat * settings.versusForks, settings.runId);
         JmeterProperties.write(settings, schedule, run);
         run.writeRun(prepared(settings, resolved, recordDir, baseline, versus, schedule, now));
         RunDescription.lines(settings, resolved, basedir, recordDir).forEach(out::println);
@@ -84,7 +97,7 @@ final class PrepareStep {
         PreparedRun.Versus b = versus == null ? null : new PreparedRun.Versus(versus.settings().recordScenario,
                 versus.settings().runId, versus.recordDir().toString(), versus.jar() == null ? null : versus.jar().toString(),
                 s.tolerance, s.versusInstanceNoise, RecordedParameters.stripped(versus.resolved()), versus.resolved().origins(),
-                scenarioFile(versus.resolved()));
+                scenarioFile(versus.resolved()), s.versusForks, s.versusPrimary, s.versusDuet ? Boolean.TRUE : null);
         return new PreparedRun(s.recordScenario, s.runId, recordDir.toString(), now.toString(),
                 new PreparedRun.Settings(s.plan, s.threads, s.openModel(), s.provisioned(), s.startTimeout, s.serviceHeap, s.target,
                         s.instances, s.jmeterRemotes.engines()),

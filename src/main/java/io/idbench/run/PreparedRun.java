@@ -61,7 +61,13 @@ public record PreparedRun(
     /** The limits a run must keep to pass (0: none). */
     public record Thresholds(double maxErrorPct, long maxP95, long maxP99) {}
 
-    /** Side B of an interleaved comparison: its record and its own service's jar (null: this build's). */
+    /**
+     * Side B of an interleaved comparison: its record and its own service's jar (null: this build's).
+     *
+     * @param forks service processes per side, each measured for the run's rounds; null in a run.json of an older build: 1
+     * @param primary the figures the verdict judges first; null in a run.json of an older build: the default ones
+     * @param duet    both sides measured at once, half the threads each (versus.mode=duet); null: interleaved
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Versus(
@@ -73,7 +79,15 @@ public record PreparedRun(
             Double instanceNoise,
             Map<String, String> parameters,
             Map<String, String> parameterOrigins,
-            String scenarioFile) implements RunSide {
+            String scenarioFile,
+            Integer forks,
+            List<String> primary,
+            Boolean duet) implements RunSide {
+
+        /** Service processes per side (versus.forks). */
+        public int forkCount() {
+            return forks == null ? 1 : forks;
+        }
     }
 
     public boolean interleaved() {

@@ -14,8 +14,10 @@ import io.idbench.record.Target;
 import io.idbench.record.Thresholds;
 import io.idbench.results.BetweenRunIntervals;
 import io.idbench.results.CpuAccount;
+import io.idbench.results.FigureName;
 import io.idbench.results.JtlReader;
 import io.idbench.results.Measurement;
+import io.idbench.results.PairedVerdict;
 import io.idbench.results.ProvisioningCycles;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Timelines;
@@ -60,7 +62,10 @@ record RecordStep(RunDirectory run, PrintStream out) {
             Path b = versus.recordPath();
             recordSide(state, Side.B, b, cpu).forEach(v -> problems.add("side B: " + v));
             new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance(), versus.instanceNoise(),
-                    versus.jar() == null || sameContents(Path.of(versus.jar()), MavenStep.jar()));
+                    versus.jar() == null || sameContents(Path.of(versus.jar()), MavenStep.jar()), versus.forkCount(),
+                    Boolean.TRUE.equals(versus.duet()),
+                    versus.primary() == null ? PairedVerdict.DEFAULT_PRIMARY
+                            : versus.primary().stream().map(FigureName::parse).toList());
         }
         return problems;
     }

@@ -36,8 +36,11 @@ final class RunDescription {
     /** The line of an interleaved comparison: side B, its handicap, the schedule, where B is recorded. */
     static String versus(RunSettings a, VersusSide b, List<io.idbench.record.Side> schedule, Path basedir) {
         return "[idbench] Versus " + b.settings().recordScenario + (b.jar() != null ? " (jar " + b.jar() + ")" : "")
-                + (a.versusHandicap.isBlank() ? "" : " (handicap " + a.versusHandicap + ")") + ": " + a.repeat
-                + " repetitions each, interleaved " + schedule.stream().map(Enum::name).collect(Collectors.joining(" "))
-                + "; recorded in " + basedir.relativize(b.recordDir());
+                + (a.versusHandicap.isBlank() ? "" : " (handicap " + a.versusHandicap + ")") + ": "
+                + (a.versusForks > 1 ? a.versusForks + " forks (both services started again before each) of " + a.repeat
+                        + " rounds, " + a.repeat * a.versusForks : "" + a.repeat)
+                + (a.versusDuet ? " repetitions each, as a duet (both at once, half the threads each)"
+                        : " repetitions each, interleaved " + schedule.stream().map(Enum::name).collect(Collectors.joining(" ")))
+                + "; judged first: " + String.join(", ", a.versusPrimary) + "; recorded in " + basedir.relativize(b.recordDir());
     }
 }

@@ -65,6 +65,12 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     }
     /** The warm-up's steady-state reports, one per repetition's plan. */
     public Path warmupReports() { return dir.resolve("warmup"); }
+    /** A comparison's forks (versus.forks): the keeper's URL and log, and the marker it holds while it starts the services again. */
+    public Path forkKeeperUrl() {
+        return dir.resolve("fork-keeper.url");
+    }
+    public Path forkKeeperLog() { return dir.resolve("fork-keeper.log"); }
+    public Path restarting() { return dir.resolve("restarting"); }
     public Path jmeterResults() { return jmeterDir.resolve("results"); }
     public Path jmeterReports() { return jmeterDir.resolve("reports"); }
     public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }

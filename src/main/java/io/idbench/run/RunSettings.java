@@ -5,6 +5,7 @@ import io.idbench.config.HotSet;
 import io.idbench.config.Loopback;
 import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
+import io.idbench.results.FigureName;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,12 @@ public final class RunSettings {
     public final String versusHandicap;
     /** How much two service processes of one build differ for good, in %; null: estimated from the A/A checks recorded. */
     public final Double versusInstanceNoise;
+    /** Service processes per side of an interleaved comparison, each measured for {@link #repeat} rounds. */
+    public final int versusForks;
+    /** The figures an interleaved verdict judges first ("ALL p50", …). */
+    public final List<String> versusPrimary;
+    /** Both sides measured at once, half the threads each (versus.mode=duet), rather than one after the other. */
+    public final boolean versusDuet;
     /** The service JVM's heap, fixed, e.g. 1g. */
     public final String serviceHeap;
     /** Replicas of idbench's service on one database and engine. */
@@ -130,6 +137,13 @@ public final class RunSettings {
         versusInstanceNoise = r.get("versus.instanceNoise").isBlank() ? null : doubleIn(r, "versus.instanceNoise");
         versus = !r.get("versus").isBlank() ? r.get("versus").trim()
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
+        versusForks = intIn(r, "versus.forks");
+        versusPrimary = FigureName.parseList(r.get("versus.primary")).stream().map(FigureName::toString).toList();
+        versusDuet = switch (r.get("versus.mode")) {
+            case "interleaved" -> false;
+            case "duet" -> true;
+            default -> throw new ConfigException("versus.mode must be interleaved or duet, was '" + r.get("versus.mode") + "'");
+        };
         targetUrl = r.get("target.url").isBlank() ? null : stripSlash(r.get("target.url"));
         targetToken = r.get("target.token").isBlank() ? null : r.get("target.token");
         targetPid = longIn(r, "target.pid");
@@ -244,6 +258,24 @@ public final class RunSettings {
         }
         if (instances > 1 && versus != null) {
             throw new ConfigException("versus compares two services of one instance each; drop instances or versus");
+        }
+        if (versusForks > 1 && versus == null) {
+            throw new ConfigException("versus.forks=" + versusForks + " starts both sides of a comparison again; name the other side"
+                    + " with versus, versus.jar or versus.handicap");
+        }
+        if (versusDuet && versus == null) {
+            throw new ConfigException("versus.mode=duet measures two sides at once; name the other side with versus, versus.jar or"
+                    + " versus.handicap");
+        }
+        if (versusDuet && (threads < 2 || threads % 2 != 0)) {
+            throw new ConfigException("versus.mode=duet gives each side half the threads; threads must be even, was " + threads);
+        }
+        if (versusDuet && plan != Plan.HETEROGENEOUS) {
+            throw new ConfigException("versus.mode=duet runs plan heterogeneous (its hot sets are made per side), not plan " + plan);
+        }
+        if (versusForks > 1 && jmeterRemotes.distributed()) {
+            throw new ConfigException("versus.forks starts the services again between forks from JMeter in the build; remote engines"
+                    + " (jmeter.remotes) cannot ask it to");
         }
         if (versus != null && provisioning != null) {
             throw new ConfigException("versus interleaves repetitions of one shape; plan " + plan + " runs its cycles once, in order");

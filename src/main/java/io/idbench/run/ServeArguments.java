@@ -21,7 +21,7 @@ final class ServeArguments {
     private ServeArguments() {
     }
 
-    /** {@code serve}'s options: every service parameter set, a fresh token (and token key for replicas), the admin's login. */
+    /** {@code serve}'s options: every service parameter set, a fresh token and token key, the admin's login. */
     static List<String> serve(ScenarioResolver.Resolved resolved, Path infoFile) {
         List<String> args = new ArrayList<>();
         for (Parameter p : Parameters.ALL) {
@@ -40,9 +40,9 @@ final class ServeArguments {
             }
         }
         args.add("--token=" + TokenService.randomToken());
-        if (Integer.parseInt(resolved.get("instances")) > 1) {
-            args.add("--token-key=" + TokenService.randomToken()); // shared by the replicas, which copy these arguments
-        }
+        // Kept in the arguments: replicas copy them, and a service started again for a comparison's next fork (versus.forks)
+        // accepts the tokens the plan already holds.
+        args.add("--token-key=" + TokenService.randomToken());
         args.addAll(AdminLogin.generate().serveOptions());
         args.add("--info-file=" + infoFile);
         args.add("--stop-with-parent");

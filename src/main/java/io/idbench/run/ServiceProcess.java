@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.cli.ReadyFile;
 import io.idbench.cli.ServedUntilStopped;
 import io.idbench.provision.DeathWatch;
+import io.idbench.record.Side;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +65,7 @@ final class ServiceProcess {
      * JMeter: small and cheap (a serial collector, C1 only), it ends by itself when the service ends.
      */
     static Process launchSampler(Path jar, ServiceInfo a, List<ServiceInfo> replicas, ServiceInfo b, List<Long> localEngines,
-            RunDirectory run) throws IOException {
+            RunDirectory run, boolean forks, boolean duet) throws IOException {
         // A product's service is its own process (Keycloak's JVM, slapd), not the process that provisioned it.
         long service = a.productPid() != 0 ? a.productPid() : a.pid();
         List<String> pids = new ArrayList<>(List.of("--service-pid=" + service, "--postgres-pid=" + a.providerPid(ReadyFile.POSTGRESQL),
@@ -75,6 +76,15 @@ final class ServiceProcess {
         // Replicas of the service count as the service: the system under test is all of them.
         replicas.forEach(r -> pids.add("--replica-pid=" + r.pid()));
         localEngines.forEach(pid -> pids.add("--jmeter-pid=" + pid));
+        if (forks) {
+            // The services start again before each fork: their processes are read anew from their ready files.
+            pids.add("--service-info=" + run.serviceInfo(Side.A));
+            pids.add("--versus-service-info=" + run.serviceInfo(Side.B));
+            pids.add("--restarting=" + run.restarting());
+        }
+        if (duet) {
+            pids.add("--duet"); // one warm-up serves both sides
+        }
         return launchSampler(jar, pids, run);
     }
 

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
@@ -94,8 +95,18 @@ final class StartStep {
         if (versus != null && !bFirst) {
             b = startVersus(versus, timeout);
         }
-        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run);
+        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run, versus != null && versus.forkCount() > 1,
+                versus != null && Boolean.TRUE.equals(versus.duet()));
         RunTargets.of(state.settings().target()).handOver(new RunTarget.Started(run, record, out, state, a, replicas, b));
+        if (versus != null && versus.forkCount() > 1) {
+            String url = ForkKeeper.launch(jar, run);
+            Properties p = new Properties();
+            p.setProperty("forks.url", url);
+            p.setProperty("forks.timeout", "" + 2 * ForkKeeper.RESTART_TIMEOUT.toMillis());
+            TargetProperties.append(run, p, "the fork keeper: both services start again before each fork");
+            out.println("[idbench] " + versus.forkCount() + " forks: both services start again before each fork after the first ("
+                    + basedir.relativize(run.forkKeeperLog().toAbsolutePath()) + ")");
+        }
     }
 
     /** The run's record, status running, from the moment its service starts; and which build runs it. */

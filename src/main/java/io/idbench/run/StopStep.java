@@ -40,6 +40,9 @@ record StopStep(RunDirectory run, PrintStream out) {
             }
         }
         awaitSampler(services.isEmpty());
+        // A comparison's fork keeper last: the services it started were stopped above, from their ready files.
+        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> Arrays.asList(a)
+                .contains(ForkKeeper.class.getName())).orElse(false)).forEach(ForkKeeper::stop);
     }
 
     /** The replicas' own telemetry (their pools and JVMs; the database is the one the first service reports) into the record. */

@@ -20,14 +20,15 @@ import java.util.Set;
  */
 record VersusSide(ScenarioResolver.Resolved resolved, RunSettings settings, Path recordDir, List<String> serveArgs, Path jar) {
 
-    /** What of A's overrides B does not take: A's axes, the comparison itself, A's handicap, data directory and baseline. */
-    private static final List<String> A_ONLY = List.of("versus", "versus.jar", "versus.handicap", "handicap", "pgDataDir", "baseline");
+    /** What of A's overrides B does not take: A's axes, the comparison itself (versus…), A's handicap, data directory and baseline. */
+    private static final List<String> A_ONLY = List.of("versus", "handicap", "pgDataDir", "baseline");
 
     static VersusSide of(ScenarioResolver resolver, Map<String, String> overrides, RunSettings a, Path basedir, RunDirectory run,
             Instant now) {
         Map<String, String> b = new LinkedHashMap<>(overrides);
         RunSettings.AXES.forEach(b::remove);
         A_ONLY.forEach(b::remove);
+        b.keySet().removeIf(k -> k.startsWith("versus."));
         b.put(Parameters.SCENARIO, a.versus);
         if (!a.versusHandicap.isBlank()) {
             b.put("handicap", a.versusHandicap);

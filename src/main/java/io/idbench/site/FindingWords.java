@@ -195,7 +195,8 @@ final class FindingWords {
     /** The same, as short as the answer table wants it: "noise from 12 runs of one code here (6 groups)". */
     static String noiseShort(Contrast c) {
         if (c.paired()) {
-            return "measured interleaved over " + Format.plural(c.rounds(), "round");
+            return "measured interleaved over " + Format.plural(c.rounds(), "round")
+                    + (c.forks() > 1 ? " in " + Format.plural(c.forks(), "fork") : "");
         }
         RunNoise.Basis b = c.noise();
         return switch (b.kind()) {
@@ -210,8 +211,11 @@ final class FindingWords {
     /** Where the intervals' run-to-run noise came from, in a few words. */
     static String noise(Contrast c) {
         if (c.paired()) {
-            return "measured interleaved in one build over " + Format.plural(c.rounds(), "round") + ", paired round by round"
-                    + (c.noiseSource() == null ? "" : "; what two service processes differ by: " + c.noiseSource());
+            return "measured interleaved in one build over " + Format.plural(c.rounds(), "round") + (c.forks() > 1
+                    ? " in " + Format.plural(c.forks(), "fork") + " (both services started again before each), the fork as the unit"
+                    : ", paired round by round")
+                    + (c.noiseSource() == null ? "" : "; what two service processes differ by: "
+                            + c.noiseSource());
         }
         RunNoise.Basis b = c.noise();
         String noise = switch (b.kind()) {

@@ -43,31 +43,42 @@ public final class CpuSampler {
 
     private final OperatingSystem os;
     private final CentralProcessor processor;
-    private final long servicePid;
-    /** More processes of side A's service (its replicas). */
-    private final List<Long> replicaPids;
-    /** Remote JMeter engines that happen to run on this machine: load generation, not a disturbance. */
-    private final List<Long> jmeterEnginePids;
-    private final long postgresPid;
-    private final long harnessPid;
-    private final long versusPid;
-    private final long versusPostgresPid;
-    private final long enginePid;
-    private final long versusEnginePid;
+    /** The run's processes; read again at every walk of the trees when they start again (a comparison's forks). */
+    private Pids pids;
+    private final Follow follow;
     /** pid -> {component index, cpu ms, switches}; a process that ended keeps its last values. */
     private final Map<Long, long[]> seen = new HashMap<>();
     private final Map<Long, ProcessHandle> alive = new HashMap<>();
     /** Each side's postmaster -> its component: the CPU of its ended children is read from it. */
     private final Map<Long, Integer> reapers = new HashMap<>();
+    /** Every postmaster seen -> {component, its reaped children's CPU ms as last read}: one that stopped keeps its count. */
+    private final Map<Long, long[]> reaped = new HashMap<>();
     private long samples;
     private final SpeedProbe probe = new SpeedProbe();
     /** Null when the compilers keep their priority (not root, or no warm-up reports to watch). */
     private final JitFirst jitFirst;
     private final MemoryProbe memory = new MemoryProbe();
 
-    /** The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children. */
+    /**
+     * The processes of a run: each side's service, and its PostgreSQL and engine when they are not the service's children;
+     * side A's replicas (counted as the service), remote JMeter engines that happen to run on this machine (load generation,
+     * not a disturbance), and the build.
+     */
     public record Pids(long service, List<Long> replicas, long postgres, long engine, long versusService, long versusPostgres,
             long versusEngine, List<Long> jmeterEngines, long harness) {
+        public Pids {
+            replicas = List.copyOf(replicas);
+            jmeterEngines = List.copyOf(jmeterEngines);
+        }
+    }
+
+    /** Where the services are now, when they start again during the run (a comparison's forks). */
+    public interface Follow {
+        /** The processes now, {@code last} where a ready file cannot say. */
+        Pids now(Pids last);
+
+        /** Whether the services are being started again: a service that ended then does not end the sampling. */
+        boolean restarting();
     }
 
     /**
@@ -76,19 +87,21 @@ public final class CpuSampler {
      * ({@link JitFirst}, as root).
      */
     public CpuSampler(Pids pids, Path warmupReports) {
+        this(pids, warmupReports, null, false);
+    }
+
+    /**
+     * @param follow where the services are now, when they start again during the run; null: the pids given
+     * @param duet   both sides measured at once: one warm-up serves both
+     */
+    public CpuSampler(Pids pids, Path warmupReports, Follow follow, boolean duet) {
         SystemInfo system = new SystemInfo();
         this.os = system.getOperatingSystem();
         this.processor = system.getHardware().getProcessor();
-        this.servicePid = pids.service();
-        this.replicaPids = List.copyOf(pids.replicas());
-        this.jmeterEnginePids = List.copyOf(pids.jmeterEngines());
-        this.postgresPid = pids.postgres();
-        this.enginePid = pids.engine();
-        this.harnessPid = pids.harness();
-        this.versusPid = pids.versusService();
-        this.versusPostgresPid = pids.versusPostgres();
-        this.versusEnginePid = pids.versusEngine();
-        this.jitFirst = warmupReports != null && JitFirst.allowed() ? new JitFirst(warmupReports, versusPid > 0 ? 2 : 1) : null;
+        this.pids = pids;
+        this.follow = follow;
+        this.jitFirst = warmupReports != null && JitFirst.allowed()
+                ? new JitFirst(warmupReports, pids.versusService() > 0 && !duet ? 2 : 1, follow != null) : null;
     }
 
     private static boolean isAlive(long pid) {
@@ -108,7 +121,7 @@ public final class CpuSampler {
             long lastHeld = 0;
             while (true) {
                 // A target the run did not start outlives it: then the build's end ends the sampling.
-                boolean ended = !isAlive(servicePid) || harnessPid > 0 && !isAlive(harnessPid);
+                boolean ended = serviceEnded() || pids.harness() > 0 && !isAlive(pids.harness());
                 out.write(row());
                 out.flush();
                 long now = System.currentTimeMillis();
@@ -123,6 +136,24 @@ public final class CpuSampler {
                 Thread.sleep(periodMillis);
             }
         }
+    }
+
+    /**
+     * Whether side A's service has ended for good: not while its services are started again (a comparison's forks), whose
+     * marker is looked at before and after its process, so that a restart begun in between is seen.
+     */
+    private boolean serviceEnded() {
+        if (follow == null) {
+            return !isAlive(pids.service());
+        }
+        boolean before = follow.restarting();
+        Pids now = follow.now(pids);
+        if (isAlive(now.service())) {
+            pids = now;
+            return false;
+        }
+        boolean after = follow.restarting();
+        return !before && !after && follow.now(pids).service() == now.service();
     }
 
     /** Side A's processes by component, as the last walk of the process trees found them. */
@@ -164,7 +195,11 @@ public final class CpuSampler {
             cpu[(int) p[0]] += p[1];
             ctx[(int) p[0]] += p[2];
         }
-        reapers.forEach((pid, c) -> cpu[c] += ReapedCpu.millis(pid));
+        reapers.forEach((pid, c) -> {
+            long[] r = reaped.computeIfAbsent(pid, k -> new long[] {c, 0});
+            r[1] = Math.max(r[1], ReapedCpu.millis(pid));
+        });
+        reaped.values().forEach(r -> cpu[(int) r[0]] += r[1]);
         StringBuilder r = new StringBuilder().append(now).append(',').append(busy).append(',').append(idle).append(',')
                 .append(iowait).append(',').append(steal).append(',').append(switches).append(',').append(probe.runs())
                 .append(',').append(probe.cpuNanos()).append(',').append(memory.reads()).append(',').append(memory.cpuNanos());
@@ -176,14 +211,17 @@ public final class CpuSampler {
 
     /** Walks the run's process trees (JDK process handles: one native scan each) and files each process under its component. */
     private void discover() {
-        Map<Long, Integer> component = new HashMap<>();
-        side(servicePid, postgresPid, enginePid, "", component);
-        replicaPids.forEach(replica -> tree(replica, index("service"), component));
-        jmeterEnginePids.forEach(engine -> tree(engine, index("jmeter"), component));
-        if (versusPid > 0) {
-            side(versusPid, versusPostgresPid, versusEnginePid, VERSUS, component);
+        if (follow != null) {
+            pids = follow.now(pids);
         }
-        ProcessHandle.of(harnessPid).ifPresent(h -> {
+        Map<Long, Integer> component = new HashMap<>();
+        side(pids.service(), pids.postgres(), pids.engine(), "", component);
+        pids.replicas().forEach(replica -> tree(replica, index("service"), component));
+        pids.jmeterEngines().forEach(engine -> tree(engine, index("jmeter"), component));
+        if (pids.versusService() > 0) {
+            side(pids.versusService(), pids.versusPostgres(), pids.versusEngine(), VERSUS, component);
+        }
+        ProcessHandle.of(pids.harness()).ifPresent(h -> {
             component.putIfAbsent(h.pid(), index("harness"));
             h.descendants().forEach(p -> component.putIfAbsent(p.pid(), p.info().commandLine().orElse("")
                     .contains("ApacheJMeter") ? index("jmeter") : index("harness")));
@@ -191,7 +229,7 @@ public final class CpuSampler {
         component.putIfAbsent(ProcessHandle.current().pid(), index("harness"));
         reapers.clear();
         component.forEach((pid, c) -> {
-            if ((pid == postgresPid || pid == versusPostgresPid) && ReapedCpu.readable(pid)) {
+            if ((pid == pids.postgres() || pid == pids.versusPostgres()) && ReapedCpu.readable(pid)) {
                 reapers.put(pid, c);
             }
         });

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * engine's, JMeter's) run at nice {@value #RAISED} until every side's first warm-up has ended (its {@code warmup-*.json}
  * says steady), then at 0 again. On two cores the load saturates and they would otherwise get one thread's share, so the
  * first warm-up would last as long as they need; left raised through the measured repetitions they would take the
- * measured load's CPU (docs/measurement.md has the figures). Only root may lower a nice value; elsewhere nothing is changed.
+ * measured load's CPU (docs/measurement.md has the figures). With a comparison's forks, the services' new JVMs begin
+ * another first warm-up. Only root may lower a nice value; elsewhere nothing is changed.
  */
 final class JitFirst {
     /** The nice value of compiler threads during the first warm-up. */
@@ -29,14 +30,23 @@ final class JitFirst {
 
     private final Path warmupReports;
     private final int sides;
+    /** Whether the services start again during the run (a comparison's forks): their new JVMs' first warm-up counts too. */
+    private final boolean forks;
     private final Set<Long> raised = new HashSet<>();
+    private final Set<Long> known = new HashSet<>();
+    /** The warm-up reports written before the present first warm-ups began. */
+    private Set<Path> earlier = Set.of();
     private LibC libc;
     private boolean over;
 
-    /** @param warmupReports where the plans write {@code warmup-<rep>.json} when a warm-up ends; {@code sides} 1 or 2 */
-    JitFirst(Path warmupReports, int sides) {
+    /**
+     * @param warmupReports where the plans write {@code warmup-<rep>.json} when a warm-up ends; {@code sides} 1 or 2
+     * @param forks         whether a JVM that appears later (a service started again for a fork) begins another first warm-up
+     */
+    JitFirst(Path warmupReports, int sides, boolean forks) {
         this.warmupReports = warmupReports;
         this.sides = sides;
+        this.forks = forks;
     }
 
     static boolean allowed() {
@@ -45,6 +55,12 @@ final class JitFirst {
 
     /** Raises the compiler threads of these JVMs not raised yet; once every side's first warm-up ended, restores them all. */
     void tick(Collection<Long> jvms) {
+        boolean newJvm = !known.containsAll(jvms);
+        known.addAll(jvms);
+        if (over && forks && newJvm) {
+            over = false;
+            earlier = reports().collect(java.util.stream.Collectors.toSet());
+        }
         if (over) {
             return;
         }
@@ -64,11 +80,15 @@ final class JitFirst {
      * report is rewritten every window, and one cut at warmupMax never says steady; a later repetition's means it ended).
      */
     private long warmUpsEnded() {
+        List<Path> all = reports().filter(r -> !earlier.contains(r)).toList();
+        return all.size() > sides ? all.size() : all.stream().filter(JitFirst::saysSteady).count();
+    }
+
+    private Stream<Path> reports() {
         try (Stream<Path> reports = Files.list(warmupReports)) {
-            List<Path> all = reports.filter(r -> r.getFileName().toString().matches("warmup-.*\\.json")).toList();
-            return all.size() > sides ? all.size() : all.stream().filter(JitFirst::saysSteady).count();
+            return reports.filter(r -> r.getFileName().toString().matches("warmup-.*\\.json")).toList().stream();
         } catch (IOException e) {
-            return 0;
+            return Stream.empty();
         }
     }
 

@@ -56,6 +56,52 @@ class RepetitionScriptTest {
     }
 
     @Test
+    void withForksEachForkRestartsThenSettlesThenMeasuresItsRounds() throws Exception {
+        props.setProperty("schedule", "A,B,B,A,B,A,A,B");
+        props.setProperty("settle", "1");
+        props.setProperty("forks", "2");
+        props.setProperty("repeat", "8");
+        props.setProperty("target.host", "a.host");
+        props.setProperty("versus.target.host", "b.host");
+        GroovyScript script = new GroovyScript("repetition.groovy");
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            script.run(vars, props);
+            seen.add(vars.get("fork") + ":" + vars.get("rep") + " " + vars.get("side") + " " + vars.get("measurePhase")
+                    + (vars.get("restartFork").isEmpty() ? "" : " restart " + vars.get("restartFork")));
+        }
+        assertThat(seen).containsExactly("1:-1 A settle", "1:0 B settle", "1:1 A measure", "1:2 B measure", "1:3 B measure",
+                "1:4 A measure", "2:-3 A settle restart 2", "2:-2 B settle", "2:5 B measure", "2:6 A measure", "2:7 A measure",
+                "2:8 B measure");
+    }
+
+    @Test
+    void inADuetHalfTheThreadsMeasureEachSideTakingTurns() throws Exception {
+        props.setProperty("schedule", "A,B,A,B");
+        props.setProperty("settle", "1");
+        props.setProperty("duet", "true");
+        props.setProperty("repeat", "2");
+        props.setProperty("threads", "4");
+        props.setProperty("target.host", "a.host");
+        props.setProperty("versus.target.host", "b.host");
+        List<String> byThread = new ArrayList<>();
+        for (int thread = 0; thread < 4; thread++) {
+            JMeterContextService.getContext().setThreadNum(thread);
+            JMeterVariables own = JmeterRuntime.variables();
+            GroovyScript script = new GroovyScript("repetition.groovy");
+            StringBuilder seen = new StringBuilder();
+            for (int i = 0; i < 3; i++) {
+                script.run(own, props);
+                seen.append(own.get("rep")).append(own.get("side")).append(own.get("sideThread")).append('/')
+                        .append(own.get("sideThreads")).append(' ');
+            }
+            byThread.add(seen.toString().strip());
+        }
+        assertThat(byThread).as("rep, side, the thread's place among its side's threads").containsExactly(
+                "0B1/2 1A1/2 2B1/2", "0A1/2 1B1/2 2A1/2", "0B2/2 1A2/2 2B2/2", "0A2/2 1B2/2 2A2/2");
+    }
+
+    @Test
     void aSideWithATokenEndpointRefreshesWhenItsTokenIsDue() throws Exception {
         props.setProperty("schedule", "B");
         props.setProperty("versus.token.url", "http://127.0.0.1:1/token");

@@ -28,7 +28,7 @@ class JitFirstTest {
         long self = ProcessHandle.current().pid();
         List<Long> compilers = JitFirst.compilerThreads(self);
         assertThat(compilers).as("this JVM's C1 and C2 compiler threads").isNotEmpty();
-        JitFirst jit = new JitFirst(warmup, 2);
+        JitFirst jit = new JitFirst(warmup, 2, false);
 
         jit.tick(List.of(self));
         for (long tid : compilers) {

@@ -1,0 +1,55 @@
+package io.idbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.idbench.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+/** versus.detect: forks and rounds for a target change, the least wall time, and a precise refusal. */
+class ComparisonPlanTest {
+    private static final ComparisonPlan.Evidence TWO_CORES = ComparisonPlan.Evidence.DEFAULT;
+
+    @Test
+    void aPlanFindsItsTargetWithinItsTime() {
+        ComparisonPlan p = ComparisonPlan.plan(10, 0.05, 3, 60, TWO_CORES);
+        assertThat(p.detectablePct()).isLessThanOrEqualTo(10);
+        assertThat(p.minutes()).isEqualTo(ComparisonPlan.minutes(TWO_CORES, p.forks(), p.rounds()));
+        assertThat(p.forks()).isBetween(2, 20);
+    }
+
+    @Test
+    void noCheaperPlanReachesTheTarget() {
+        ComparisonPlan p = ComparisonPlan.plan(8, 0.05, 3, 120, TWO_CORES);
+        double level = 0.05 * PairedVerdict.PRIMARY_SHARE / 3;
+        for (int r = 1; r <= ComparisonPlan.MAX_ROUNDS_PER_FORK; r++) {
+            double sd = Math.hypot(TWO_CORES.sigmaInstance(), TWO_CORES.sigmaRound() / Math.sqrt(r));
+            for (int f = 2; f <= Power.MAX_FORKS; f++) {
+                if (ComparisonPlan.minutes(TWO_CORES, f, r) < p.minutes() - 1e-9) {
+                    assertThat(Power.detectableAt(sd / Math.sqrt(f), f - 1, level, ComparisonPlan.POWER)).as(f + " forks of " + r)
+                            .isGreaterThan(8);
+                }
+            }
+        }
+    }
+
+    @Test
+    void moreProcessesDifferenceNeedsMoreForksNotMoreRounds() {
+        ComparisonPlan.Evidence quiet = new ComparisonPlan.Evidence(Math.log1p(0.01), Math.log1p(0.07), 60, 90, 8, "test");
+        ComparisonPlan.Evidence loud = new ComparisonPlan.Evidence(Math.log1p(0.06), Math.log1p(0.07), 60, 90, 8, "test");
+        assertThat(ComparisonPlan.plan(5, 0.05, 3, 600, loud).forks()).isGreaterThan(ComparisonPlan.plan(5, 0.05, 3, 600, quiet).forks());
+    }
+
+    @Test
+    void whatCannotBeReachedInTheBudgetIsRefusedWithWhatCan() {
+        assertThatThrownBy(() -> ComparisonPlan.plan(1, 0.05, 3, 30, TWO_CORES)).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("versus.detect=1% would take")
+                .hasMessageMatching(".*within versus.budget=30 min it could find \\d+\\.\\d% \\(\\d+ forks of \\d+ rounds\\).*");
+    }
+
+    @Test
+    void aTargetOutsideZeroToHundredIsRefused() {
+        assertThatThrownBy(() -> ComparisonPlan.plan(0, 0.05, 3, 30, TWO_CORES))
+                .hasMessage("versus.detect must be a change above 0% and below 100%, was 0%");
+    }
+}
