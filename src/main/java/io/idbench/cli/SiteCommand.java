@@ -63,6 +63,11 @@ public final class SiteCommand implements Callable<Integer> {
                     + "them, link to it (default: the environment's IDBENCH_REPOSITORY; none: named, not linked).")
     String repository;
 
+    @Option(names = "--guards", paramLabel = "<dir>",
+            description = "Where the nightly guards are recorded (this build against last night's, -Dversus.reference=B): their"
+                    + " newest verdicts join the regression verdict and the trends page.")
+    Path guards;
+
     @Option(names = "--fail-on-regression", description = "Exit 1 when the newest run of a scenario regressed (nightly jobs).")
     boolean failOnRegression;
 
@@ -74,6 +79,9 @@ public final class SiteCommand implements Callable<Integer> {
         results.forEach(site::withResults);
         if (baselines != null) {
             site.withBaselines(baselines);
+        }
+        if (guards != null) {
+            site.withGuards(guards);
         }
         NightlyVerdict verdict = site.generate();
         verdict.lines().forEach(console::println);

@@ -16,28 +16,34 @@ import java.util.Map;
  * {@code forksForMinEffect}: per primary figure, the forks of these rounds it would take to find the minimum effect with the
  * power a planned comparison aims at; {@code primary}: the figures judged first ("ALL p50", …); {@code regressionsPrimary}: of
  * the regressions, those on primary figures; {@code duet}: true when every round measured both sides at once, half the
- * threads each (versus.mode=duet), absent when they took turns.
+ * threads each (versus.mode=duet), absent when they took turns; {@code reference}: B when side B ran the reference build and
+ * the changes are A's against it (the nightly guard: this build against last night's), absent when they are B's against A.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Versus(String a, String b, double minEffectPct, double alpha, List<Side> schedule, String skipped,
         List<Change> changes, Long regressions, Long improvements, Integer figuresCompared, Boolean sameBuild, String instanceNoise,
         Map<String, Integer> roundsForMinEffect,
         Side startedFirst, Side side, Integer forks, Map<String, Integer> forksForMinEffect, List<String> primary,
-        Long regressionsPrimary, Boolean duet) {
+        Long regressionsPrimary, Boolean duet, Side reference) {
 
     /** A comparison of one process per side, all figures alike (records before forks). */
     public Versus(String a, String b, double minEffectPct, double alpha, List<Side> schedule, String skipped, List<Change> changes,
             Long regressions, Long improvements, Integer figuresCompared, Boolean sameBuild, String instanceNoise,
             Map<String, Integer> roundsForMinEffect, Side startedFirst, Side side) {
         this(a, b, minEffectPct, alpha, schedule, skipped, changes, regressions, improvements, figuresCompared, sameBuild,
-                instanceNoise, roundsForMinEffect, startedFirst, side, null, null, null, null, null);
+                instanceNoise, roundsForMinEffect, startedFirst, side, null, null, null, null, null, null);
     }
 
     /** The same comparison as side {@code side}'s record holds it. */
     public Versus as(Side side) {
         return new Versus(a, b, minEffectPct, alpha, schedule, skipped, changes, regressions, improvements, figuresCompared,
                 sameBuild, instanceNoise, roundsForMinEffect, startedFirst, side, forks, forksForMinEffect, primary,
-                regressionsPrimary, duet);
+                regressionsPrimary, duet, reference);
+    }
+
+    /** Whether the changes are A's against B (the reference build), not B's against A. */
+    public boolean aJudged() {
+        return reference == Side.B;
     }
 
     /** Service processes per side. */

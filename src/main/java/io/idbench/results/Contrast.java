@@ -58,8 +58,9 @@ public record Contrast(RecordedRun reference, RecordedRun other, List<Change> ch
         Versus v = a.record().versus();
         int rounds = v.schedule() == null ? 0 : v.schedule().size() / 2;
         int family = v.figuresCompared() != null ? v.figuresCompared() : v.changes().size();
-        return new Contrast(a, b, inOrder(v.changes(), figures), null, v.instanceNoise(), Math.max(rounds, 1), false, family,
-                v.forkCount());
+        // The changes are the judged side's against the reference: A's against B when B ran the reference build.
+        return new Contrast(v.aJudged() ? b : a, v.aJudged() ? a : b, inOrder(v.changes(), figures), null, v.instanceNoise(),
+                Math.max(rounds, 1), false, family, v.forkCount());
     }
 
     /** Measured interleaved, in one build: no run-to-run noise between its sides. */

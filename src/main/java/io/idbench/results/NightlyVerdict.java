@@ -13,8 +13,23 @@ import java.util.List;
  * verdict.txt, verdict.json and JUnit XML.
  *
  * @param minEffectPct the smallest change that counts
+ * @param guards       the guarded scenarios' newest guards (this build against last night's, with forks): a regression
+ *                     there counts as one
  */
-public record NightlyVerdict(double minEffectPct, List<Entry> latest) {
+public record NightlyVerdict(double minEffectPct, List<Entry> latest, List<GuardVerdict> guards) {
+
+    public NightlyVerdict {
+        guards = List.copyOf(guards);
+    }
+
+    public NightlyVerdict(double minEffectPct, List<Entry> latest) {
+        this(minEffectPct, latest, List.of());
+    }
+
+    /** The same verdict with the guards' beside it. */
+    public NightlyVerdict withGuards(List<GuardVerdict> newest) {
+        return new NightlyVerdict(minEffectPct, latest, newest);
+    }
 
     /**
      * {@code baseline}: what the run was compared with (a run or a file), null for a series' first
@@ -51,7 +66,7 @@ public record NightlyVerdict(double minEffectPct, List<Entry> latest) {
     }
 
     public boolean anyRegression() {
-        return !regressed().isEmpty();
+        return !regressed().isEmpty() || guards.stream().anyMatch(GuardVerdict::regressed);
     }
 
     /** The lines `idbench site` prints and verdict.txt holds. */
@@ -64,12 +79,16 @@ public record NightlyVerdict(double minEffectPct, List<Entry> latest) {
         }
         latest.stream().filter(e -> e.noVerdict() != null)
                 .forEach(e -> out.add(e.run().scenario() + " " + e.run().runId() + ": no verdict, " + e.noVerdict()));
+        guards.forEach(g -> out.addAll(g.lines()));
         long judged = latest.stream().filter(e -> e.baseline() != null && e.noVerdict() == null).count();
-        out.add(anyRegression()
+        String guarded = guards.isEmpty() ? "" : "; guards: " + guards.stream().filter(GuardVerdict::regressed).count() + " of "
+                + guards.stream().filter(g -> g.noVerdict() == null).count() + " regressed against the reference build";
+        out.add((!regressed().isEmpty()
                 ? regressed().size() + " of " + judged + " newest runs regressed (worse by at least " + Numbers.trim(minEffectPct)
                         + "% and significant, or a step in their history)"
                 : "No regression in the newest run of " + judged + " series with a baseline (worse by at least "
-                        + Numbers.trim(minEffectPct) + "% and significant, or a step in the history)");
+                        + Numbers.trim(minEffectPct) + "% and significant, or a step in the history)")
+                + guarded);
         return out;
     }
 }

@@ -91,7 +91,8 @@ public final class RunStatistics {
         Map<Part, Result> out = new LinkedHashMap<>();
         first.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).forEach(p -> {
             List<JtlSample> samples = measured.get(p);
-            Accumulator acc = parts.get(p).until(fullConcurrencyUntil(samples, minThreads));
+            // Removed once its result is taken: a part's exact histograms take megabytes, and a run with forks has hundreds.
+            Accumulator acc = parts.remove(p).until(fullConcurrencyUntil(samples, minThreads));
             samples.forEach(acc::add);
             out.put(p, acc.result());
         });

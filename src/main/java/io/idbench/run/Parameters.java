@@ -88,6 +88,8 @@ public final class Parameters {
             run("versus.mode", "interleaved", "how the two sides of a comparison share the machine: interleaved (one side's repetition,"
                     + " then the other's, in an order drawn at random) or duet (every repetition measures both at once, half the threads"
                     + " each, so that the machine's moods fall on both alike; plan heterogeneous)"),
+            run("versus.reference", "A", "the side a comparison judges the other against: A, or B when side B runs the reference"
+                    + " build (versus.jar, e.g. last night's, as the nightly guard runs it), so that a regression is this build's"),
             run("versus.detect", "", "a change (%) the comparison must find in its primary figures in 9 of 10 such comparisons:"
                     + " idbench chooses versus.forks and repeat for it from the comparisons recorded beside the run (else measured"
                     + " defaults) and says how long it takes, or refuses what it cannot reach within versus.budget"),

@@ -97,7 +97,8 @@ final class PrepareStep {
         PreparedRun.Versus b = versus == null ? null : new PreparedRun.Versus(versus.settings().recordScenario,
                 versus.settings().runId, versus.recordDir().toString(), versus.jar() == null ? null : versus.jar().toString(),
                 s.tolerance, s.versusInstanceNoise, RecordedParameters.stripped(versus.resolved()), versus.resolved().origins(),
-                scenarioFile(versus.resolved()), s.versusForks, s.versusPrimary, s.versusDuet ? Boolean.TRUE : null);
+                scenarioFile(versus.resolved()), s.versusForks, s.versusPrimary, s.versusDuet ? Boolean.TRUE : null,
+                s.versusReference);
         return new PreparedRun(s.recordScenario, s.runId, recordDir.toString(), now.toString(),
                 new PreparedRun.Settings(s.plan, s.threads, s.openModel(), s.provisioned(), s.startTimeout, s.serviceHeap, s.target,
                         s.instances, s.jmeterRemotes.engines()),

@@ -67,6 +67,7 @@ public record PreparedRun(
      * @param forks service processes per side, each measured for the run's rounds; null in a run.json of an older build: 1
      * @param primary the figures the verdict judges first; null in a run.json of an older build: the default ones
      * @param duet    both sides measured at once, half the threads each (versus.mode=duet); null: interleaved
+     * @param reference the side the other is judged against; null (older run.json): A
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -82,7 +83,8 @@ public record PreparedRun(
             String scenarioFile,
             Integer forks,
             List<String> primary,
-            Boolean duet) implements RunSide {
+            Boolean duet,
+            Side reference) implements RunSide {
 
         /** Service processes per side (versus.forks). */
         public int forkCount() {

@@ -63,7 +63,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             recordSide(state, Side.B, b, cpu).forEach(v -> problems.add("side B: " + v));
             new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance(), versus.instanceNoise(),
                     versus.jar() == null || sameContents(Path.of(versus.jar()), MavenStep.jar()), versus.forkCount(),
-                    Boolean.TRUE.equals(versus.duet()),
+                    Boolean.TRUE.equals(versus.duet()), versus.reference() == null ? Side.A : versus.reference(),
                     versus.primary() == null ? PairedVerdict.DEFAULT_PRIMARY
                             : versus.primary().stream().map(FigureName::parse).toList());
         }

@@ -5,6 +5,7 @@ import io.idbench.config.HotSet;
 import io.idbench.config.Loopback;
 import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
+import io.idbench.record.Side;
 import io.idbench.results.FigureName;
 import io.idbench.results.ScenarioNames;
 import java.nio.file.Files;
@@ -78,6 +79,8 @@ public final class RunSettings {
     public final List<String> versusPrimary;
     /** Both sides measured at once, half the threads each (versus.mode=duet), rather than one after the other. */
     public final boolean versusDuet;
+    /** The side the verdict judges the other against (B: versus.jar is the reference build, this one is judged). */
+    public final Side versusReference;
     /** The service JVM's heap, fixed, e.g. 1g. */
     public final String serviceHeap;
     /** Replicas of idbench's service on one database and engine. */
@@ -139,6 +142,11 @@ public final class RunSettings {
                 : versusJar != null || !versusHandicap.isBlank() ? scenario : null;
         versusForks = intIn(r, "versus.forks");
         versusPrimary = FigureName.parseList(r.get("versus.primary")).stream().map(FigureName::toString).toList();
+        versusReference = switch (r.get("versus.reference")) {
+            case "A" -> Side.A;
+            case "B" -> Side.B;
+            default -> throw new ConfigException("versus.reference must be A or B, was '" + r.get("versus.reference") + "'");
+        };
         versusDuet = switch (r.get("versus.mode")) {
             case "interleaved" -> false;
             case "duet" -> true;
@@ -262,6 +270,9 @@ public final class RunSettings {
         if (versusForks > 1 && versus == null) {
             throw new ConfigException("versus.forks=" + versusForks + " starts both sides of a comparison again; name the other side"
                     + " with versus, versus.jar or versus.handicap");
+        }
+        if (versusReference == Side.B && versusJar == null) {
+            throw new ConfigException("versus.reference=B judges this build against the jar side B runs; give it with versus.jar");
         }
         if (versusDuet && versus == null) {
             throw new ConfigException("versus.mode=duet measures two sides at once; name the other side with versus, versus.jar or"

@@ -35,9 +35,11 @@ record StopStep(RunDirectory run, PrintStream out) {
         }
         for (ProcessHandle service : services) {
             out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
+            long start = System.nanoTime();
             if (!ServiceProcess.stop(service)) {
                 out.println("[idbench] Some of the service's child processes had to be killed; see " + run.dir());
             }
+            out.printf(java.util.Locale.ROOT, "[idbench] Stopped in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
         awaitSampler(services.isEmpty());
         // A comparison's fork keeper last: the services it started were stopped above, from their ready files.

@@ -95,9 +95,13 @@ record VersusVerdict(PrintStream out) {
      * @param primary          the figures judged first
      */
     void record(Path a, Path b, List<Side> schedule, double minEffectPct, Double instanceNoisePct, boolean sameJar, int forks,
-            boolean duet, List<FigureName> primary) throws IOException {
+            boolean duet, Side reference, List<FigureName> primary) throws IOException {
         RunRecord ra = RecordFile.read(a);
         RunRecord rb = RecordFile.read(b);
+        // The side judged against the reference: B against A, or A (this build) against B (the reference build's jar).
+        boolean aJudged = reference == Side.B;
+        List<io.idbench.record.Repetition> ref = aJudged ? rb.repetitions() : ra.repetitions();
+        List<io.idbench.record.Repetition> judged = aJudged ? ra.repetitions() : rb.repetitions();
         boolean sameBuild = sameJar && Objects.equals(ra.scenario(), rb.scenario()) && ra.parameter("handicap").isBlank()
                 && rb.parameter("handicap").isBlank();
         RunNoise instances = forks > 1 ? RunNoise.NONE
@@ -105,18 +109,20 @@ record VersusVerdict(PrintStream out) {
                         : RunNoise.ofInstances(RecordFile.siblings(a).stream().filter(r -> !r.runId().equals(ra.runId())).toList(),
                                 ra.scenario() + " on this machine");
         String instanceSource = forks > 1 ? "measured by the " + forks + " forks themselves" : instances.source();
-        String title = rb.scenario() + " " + rb.runId() + " (B) against " + ra.scenario() + " " + ra.runId() + " (A)";
+        String title = aJudged ? ra.scenario() + " " + ra.runId() + " (A, this build) against " + rb.scenario() + " " + rb.runId()
+                + " (B, the reference build)"
+                : rb.scenario() + " " + rb.runId() + " (B) against " + ra.scenario() + " " + ra.runId() + " (A)";
         List<String> primaryNames = primary.stream().map(FigureName::toString).toList();
         Versus verdict;
         if (ra.status() != RunStatus.COMPLETE || rb.status() != RunStatus.COMPLETE) {
             verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, "a side did not complete", null,
                     null, null, null, sameBuild, null, null, Interleaving.startsFirst(ra.runId()), null, forks, null, primaryNames, null,
-                    duet ? Boolean.TRUE : null);
+                    duet ? Boolean.TRUE : null, aJudged ? Side.B : null);
             out.println("[idbench] " + title + ": not compared, a side did not complete");
         } else {
             // Paired by round: the k-th repetition of each side ran in the same round of the schedule.
             PairedVerdict paired = new PairedVerdict(minEffectPct, Verdict.DEFAULT_ALPHA, instances, forks, primary);
-            List<Change> changes = paired.compare(ra.repetitions(), rb.repetitions());
+            List<Change> changes = paired.compare(ref, judged);
             long regressions = changes.stream().filter(Change::regression).count();
             long improvements = changes.stream().filter(Change::improvement).count();
             long primaryRegressions = changes.stream().filter(c -> c.regression() && Boolean.TRUE.equals(c.primary())).count();
@@ -134,20 +140,21 @@ record VersusVerdict(PrintStream out) {
             if (forks > 1) {
                 forksNeeded = new LinkedHashMap<>();
                 for (FigureName name : primary) {
-                    forksNeeded.put(name.toString(), paired.forksFor(minEffectPct, PLANNED_POWER, ra.repetitions(), rb.repetitions(),
+                    forksNeeded.put(name.toString(), paired.forksFor(minEffectPct, PLANNED_POWER, ref, judged,
                             name, changes.size()));
                 }
             } else {
                 for (String figure : POWER_FIGURES) {
-                    roundsNeeded.put(figure, paired.roundsFor(minEffectPct, ra.repetitions(), rb.repetitions(), RunStatistics.ALL,
+                    roundsNeeded.put(figure, paired.roundsFor(minEffectPct, ref, judged, RunStatistics.ALL,
                             figure, changes.size()));
                 }
             }
             verdict = new Versus(a.toString(), b.toString(), minEffectPct, Verdict.DEFAULT_ALPHA, schedule, null, changes, regressions,
                     improvements, changes.size(), sameBuild, instanceSource, forks > 1 ? null : roundsNeeded,
                     Interleaving.startsFirst(ra.runId()), null, forks, forksNeeded, primaryNames, primaryRegressions,
-                    duet ? Boolean.TRUE : null);
-            out.println(String.format(Locale.ROOT, "[idbench] B against A: primary figures (%s) %d of %d worse, %d better; all"
+                    duet ? Boolean.TRUE : null, aJudged ? Side.B : null);
+            out.println(String.format(Locale.ROOT, "[idbench] " + (aJudged ? "A against B" : "B against A")
+                    + ": primary figures (%s) %d of %d worse, %d better; all"
                     + " figures %d of %d worse, %d better; by at least %s%% and significant (%s, Holm weighted %.0f%% to the primary"
                     + " figures, family-wise alpha %s; what two service processes differ by for good: %s)",
                     String.join(", ", primaryNames), primaryRegressions, changes.stream().filter(c -> Boolean.TRUE.equals(c.primary()))

@@ -5,6 +5,7 @@ import io.idbench.common.ProcessLock;
 import io.idbench.config.ConfigException;
 import io.idbench.record.BetweenRuns;
 import io.idbench.results.BetweenRunIntervals;
+import io.idbench.results.GuardVerdict;
 import io.idbench.results.LastNight;
 import io.idbench.results.NightlyVerdict;
 import io.idbench.results.RecordedRun;
@@ -62,6 +63,7 @@ public final class Site {
     private Path output = DEFAULT_OUTPUT;
     private double tolerancePct = DEFAULT_TOLERANCE;
     private Path baselines;
+    private Path guards;
     private String repository;
     private PrintStream progress = new PrintStream(PrintStream.nullOutputStream());
 
@@ -83,6 +85,15 @@ public final class Site {
     /** A directory of committed baselines, {@code <scenario>.json}: trends compare against them instead of the previous run. */
     public Site withBaselines(Path directory) {
         baselines = directory;
+        return this;
+    }
+
+    /**
+     * Where the nightly guards are recorded (this build against last night's, with forks: {@code -Dversus.reference=B}), apart
+     * from the trend series; their newest verdict joins the nightly one and the trends page. A directory not made yet: none.
+     */
+    public Site withGuards(Path directory) {
+        guards = directory;
         return this;
     }
 
@@ -176,13 +187,15 @@ public final class Site {
         SiteWriter writer = new SiteWriter(into, NAVIGATION);
         writer.copyAssets();
         Trends trends = Trends.compute(history, tolerancePct, baselines);
+        RunHistory guarded = guards != null && Files.isDirectory(guards) ? RunHistory.load(List.of(guards)) : RunHistory.of(List.of());
+        NightlyVerdict verdict = trends.verdict().withGuards(GuardVerdict.newest(guarded));
         TrendsPage.Night night = TrendsPage.night(LastNight.of(history, trends), repository);
         Published2018 published = Published2018.load();
-        writer.write(OverviewPage.build(history, trends.verdict()));
-        writer.write(FindingsPage.build(history, published, trends.verdict(), night));
+        writer.write(OverviewPage.build(history, verdict));
+        writer.write(FindingsPage.build(history, published, verdict, night));
         writer.write(ScalingPage.build(history));
         writer.write(Versus2018Page.build(history, published));
-        writer.write(TrendsPage.build(trends, night));
+        writer.write(TrendsPage.build(trends, verdict, night));
         writer.write(StudiesPage.build(history));
         writer.write(RunsPage.build(history));
         writer.write(ComparePage.build(history, r -> betweenRuns(r, history.all())));
@@ -200,8 +213,12 @@ public final class Site {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }
         }
-        VerdictFiles.write(trends.verdict(), into);
-        return trends.verdict();
+        // The guards' own pages: both sides of each (they are no nights of a series).
+        for (RecordedRun run : guarded.all()) {
+            writer.write(RunPage.build(run, betweenRuns(run, guarded.all()), null, into, runFiles != RunFiles.NONE));
+        }
+        VerdictFiles.write(verdict, into);
+        return verdict;
     }
 
     /**

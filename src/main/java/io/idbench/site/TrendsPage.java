@@ -124,7 +124,7 @@ final class TrendsPage {
     record SeriesView(Trends.Series series, ChartSet charts, String id) {
     }
 
-    static Page build(Trends trends, Night night) {
+    static Page build(Trends trends, NightlyVerdict verdict, Night night) {
         Map<String, Object> model = new LinkedHashMap<>();
         List<SeriesView> views = new ArrayList<>();
         List<ChartSet> sets = new ArrayList<>();
@@ -138,8 +138,9 @@ final class TrendsPage {
         }
         model.put("trends", views.stream().filter(v -> v.charts() != null).toList());
         model.put("single", views.stream().filter(v -> v.charts() == null).toList());
-        model.put("verdict", trends.verdict());
-        model.put("regressed", regressed(trends.verdict()));
+        model.put("verdict", verdict);
+        model.put("regressed", regressed(verdict));
+        model.put("guards", verdict.guards());
         model.put("night", night);
         return new Page("trends.html", "trends", "Trends", model, List.of(), List.of(), sets);
     }

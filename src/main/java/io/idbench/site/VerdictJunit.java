@@ -1,11 +1,14 @@
 package io.idbench.site;
 
+import io.idbench.record.Change;
+import io.idbench.results.GuardVerdict;
 import io.idbench.results.NightlyVerdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -22,6 +25,8 @@ final class VerdictJunit {
     static final String FILE = "verdict.xml";
     /** The test case of a series' verdict as a whole: where a missing verdict or a step in the history is reported. */
     static final String SERIES_CASE = "verdict of the newest run";
+    /** A guard's case for the figures other than the primary ones (or its missing verdict). */
+    static final String GUARD_CASE = "the other figures";
 
     private VerdictJunit() {
     }
@@ -34,11 +39,17 @@ final class VerdictJunit {
             x.writeStartElement("testsuites");
             x.writeAttribute("name", "idbench verdict (worse by at least " + Table.number(verdict.minEffectPct())
                     + "% and significant, or a step in the history)");
-            x.writeAttribute("tests", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::cases).sum()));
-            x.writeAttribute("failures", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::failures).sum()));
-            x.writeAttribute("skipped", Long.toString(verdict.latest().stream().filter(VerdictJunit::skipped).count()));
+            x.writeAttribute("tests", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::cases).sum()
+                    + verdict.guards().stream().mapToInt(VerdictJunit::cases).sum()));
+            x.writeAttribute("failures", Integer.toString(verdict.latest().stream().mapToInt(VerdictJunit::failures).sum()
+                    + verdict.guards().stream().mapToInt(VerdictJunit::failures).sum()));
+            x.writeAttribute("skipped", Long.toString(verdict.latest().stream().filter(VerdictJunit::skipped).count()
+                    + verdict.guards().stream().filter(g -> g.noVerdict() != null).count()));
             for (NightlyVerdict.Entry e : verdict.latest()) {
                 suite(e, x);
+            }
+            for (GuardVerdict g : verdict.guards()) {
+                guard(g, x);
             }
             x.writeEndElement();
             x.writeEndDocument();
@@ -83,6 +94,62 @@ final class VerdictJunit {
             x.writeEndElement();
         }
         x.writeEndElement();
+    }
+
+    /**
+     * A guard (this build against last night's, with forks) as a suite of its own, {@code idbench.guard.<scenario>}: a case
+     * per primary figure and one for the other figures, each failing on a regression; skipped without a verdict.
+     */
+    private static void guard(GuardVerdict g, XMLStreamWriter x) throws XMLStreamException {
+        String className = "idbench.guard." + g.run().scenario();
+        x.writeStartElement("testsuite");
+        x.writeAttribute("name", className);
+        x.writeAttribute("tests", Integer.toString(cases(g)));
+        x.writeAttribute("failures", Integer.toString(failures(g)));
+        x.writeAttribute("skipped", g.noVerdict() != null ? "1" : "0");
+        x.writeAttribute("timestamp", g.run().started().toString());
+        x.writeStartElement("properties");
+        property(x, "run", g.run().runId());
+        property(x, "page", g.run().page());
+        property(x, "machine", g.run().machine());
+        property(x, "reference", g.reference());
+        property(x, "design", g.design());
+        x.writeEndElement();
+        if (g.noVerdict() != null) {
+            testCase(x, className, GUARD_CASE);
+            x.writeEmptyElement("skipped");
+            x.writeAttribute("message", "no verdict: " + g.noVerdict());
+            x.writeEndElement();
+        } else {
+            for (Change c : g.primary()) {
+                testCase(x, className, c.label() + " " + c.figure());
+                if (c.regression()) {
+                    failure(x, "regression", c.brief() + " (against " + g.reference() + ")", c.line());
+                }
+                x.writeEndElement();
+            }
+            testCase(x, className, GUARD_CASE);
+            List<Change> secondary = g.regressions().stream().filter(c -> !Boolean.TRUE.equals(c.primary())).toList();
+            if (!secondary.isEmpty()) {
+                failure(x, "regression", secondary.size() + " other figure" + (secondary.size() == 1 ? "" : "s") + " worse: "
+                        + secondary.get(0).brief() + (secondary.size() > 1 ? ", …" : ""),
+                        String.join("\n", secondary.stream().map(Change::line).toList()));
+            }
+            x.writeEndElement();
+        }
+        x.writeEndElement();
+    }
+
+    private static int cases(GuardVerdict g) {
+        return g.noVerdict() != null ? 1 : g.primary().size() + 1;
+    }
+
+    private static int failures(GuardVerdict g) {
+        if (g.noVerdict() != null) {
+            return 0;
+        }
+        return (int) g.primary().stream().filter(Change::regression).count()
+                + (g.regressions().stream().anyMatch(c -> !Boolean.TRUE.equals(c.primary())) ? 1 : 0);
     }
 
     private static void testCase(XMLStreamWriter x, String className, String name) throws XMLStreamException {

@@ -9,8 +9,12 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import io.idbench.common.FileTrees;
 import io.idbench.common.Json;
+import io.idbench.record.Change;
 import io.idbench.record.RecordFile;
+import io.idbench.record.RunRecord;
+import io.idbench.record.Side;
 import io.idbench.record.Timeline;
+import io.idbench.record.Versus;
 import io.idbench.results.Timelines;
 import io.idbench.site.Format;
 import java.io.PrintWriter;
@@ -20,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -279,6 +284,54 @@ class SiteCommandTest {
                 .doesNotContain("REGRESSION");
         String trends = Files.readString(out.resolve("trends.html"));
         assertThat(trends).contains("no verdict: disturbed: other processes used", "no verdict: handicapped (calibration): update:10%");
+    }
+
+    /**
+     * A nightly guard (this build against last night's jar in one run, -Dversus.reference=B) recorded apart: its regression
+     * fails the verdict, has a suite of its own in verdict.xml and a row on the trends page; its run page is written.
+     */
+    @Test
+    void aGuardsRegressionJoinsTheNightlyVerdict() throws Exception {
+        onlyTheAaRuns();
+        Path guards = dir.resolve("guards");
+        Path guardRun = guards.resolve(SCENARIO).resolve("guard-7");
+        Files.createDirectories(guardRun);
+        Path newest;
+        try (Stream<Path> runs = Files.list(results.resolve(SCENARIO))) {
+            newest = runs.max(Path::compareTo).orElseThrow();
+        }
+        List<Side> schedule = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            schedule.add(i % 2 == 0 ? Side.A : Side.B);
+        }
+        List<Change> changes = List.of(
+                new Change("ALL", "p50", 3.0, 3.3, 10, 6, 14, 0.0001, true, true, false, 4.5, 0.01, 1.2, true),
+                new Change("ALL", "throughput", 2000, 1850, -7.5, -10, -5, 0.001, true, true, false, 4.4, 0.01, 1.1, true),
+                new Change("ALL", "p95", 8, 8.1, 1.2, -3, 5, 0.6, false, false, false, 6.1, 0.02, 2.0, true));
+        Versus v = new Versus(guardRun.toString(), guardRun + "-versus", 5, 0.05, schedule, null, changes, 2L, 0L, 3, false,
+                "measured by the 4 forks themselves", null, Side.A, Side.A, 4, null, List.of("ALL p50", "ALL p95", "ALL throughput"), 2L,
+                true, Side.B);
+        RunRecord guard = RecordFile.read(newest).withRunId("guard-7").withVersus(v);
+        Map<String, String> parameters = new java.util.LinkedHashMap<>(guard.parameters());
+        parameters.put("versus.jar", "/history/jars/idbench-1a2b3c4.jar");
+        RecordFile.write(guardRun, guard.withParameters(parameters));
+        assertThat(site("--guards=" + guards, "--fail-on-regression")).isEqualTo(1);
+        assertThat(stdout.toString()).contains("guard " + SCENARIO + " guard-7 (this build against idbench-1a2b3c4.jar, 4 forks of 2"
+                + " rounds, a duet): ALL p50 +10.0% [+6.0%, +14.0%]").endsWith("; guards: 1 of 1 regressed against the reference build\n");
+        Element suite = null;
+        NodeList suites = junit().getElementsByTagName("testsuite");
+        for (int i = 0; i < suites.getLength(); i++) {
+            if (((Element) suites.item(i)).getAttribute("name").equals("idbench.guard." + SCENARIO)) {
+                suite = (Element) suites.item(i);
+            }
+        }
+        assertThat(suite).as("the guard's suite").isNotNull();
+        assertThat(suite.getAttribute("tests")).isEqualTo("4");
+        assertThat(suite.getAttribute("failures")).isEqualTo("2");
+        Document trends = Jsoup.parse(out.resolve("trends.html").toFile());
+        assertThat(trends.select("#guards").text()).startsWith("Guarded scenarios");
+        assertThat(trends.select("tr.regressed").text()).contains("guard-7", "idbench-1a2b3c4.jar", "4 forks of 2 rounds, a duet");
+        assertThat(out.resolve(trends.select("tr.regressed a").attr("href"))).exists();
     }
 
     @Test

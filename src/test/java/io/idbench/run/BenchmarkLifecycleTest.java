@@ -165,6 +165,56 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
     }
 
     /**
+     * A duet with forks ({@code -Dversus.mode=duet -Dversus.forks=2}): every repetition measures both services at once, half
+     * the threads each; before the second fork the fork keeper stops both (the run is not marked interrupted) and starts them
+     * again on their ports; the verdict takes the fork as its unit, and every process of the last fork is stopped at the end.
+     */
+    @Test
+    void aDuetWithForksStartsBothServicesAgainAndIsJudgedByFork() throws Exception {
+        Path log = tmp.resolve("forks.log");
+        Process mvn = verify(log, "-Dversus.handicap=update:1%", "-Dversus.mode=duet", "-Dversus.forks=2", "-DpgDataDir=none",
+                "-Ddb.provider=embedded", "-Dthreads=2", "-Dloops=4", "-Drampup=0", "-Dwarmup=1", "-DwarmupMax=5", "-Drepeat=3",
+                "-Dsettle=1", "-DrunId=forks");
+        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
+        String output = Files.readString(log);
+        assertThat(mvn.exitValue()).as(output).isZero();
+        assertThat(output).contains("2 forks: both services start again before each fork after the first")
+                .contains("as a duet (both at once, half the threads each) over 6 rounds in 2 forks")
+                .containsPattern("With 2 forks of 3 rounds it could have seen changes of ALL p50 ±\\d+\\.\\d%");
+        String keeper = Files.readString(project.resolve("target/idbench/fork-keeper.log"));
+        assertThat(keeper).containsPattern("fork 2: side A ready \\(pid \\d+").containsPattern("fork 2: side B ready \\(pid \\d+");
+        JsonNode a = summary("jsonb-nodyn-1k", "forks");
+        JsonNode b = summary("jsonb-nodyn-1k", "forks-versus");
+        for (JsonNode side : List.of(a, b)) {
+            assertThat(side.path("status").asText()).as("a planned stop is no interruption").isEqualTo(RunStatus.COMPLETE.word());
+            assertThat(side.path("repetitions")).as("three rounds in each of two forks").hasSize(6);
+            assertThat(side.path("settling")).as("each fork settles").hasSize(2);
+            assertThat(side.path("labels").path("ALL").path("errors").asLong()).as("the new services accept the plan's tokens").isZero();
+        }
+        JsonNode versus = a.path("versus");
+        assertThat(versus.path("forks").asInt()).isEqualTo(2);
+        assertThat(versus.path("duet").asBoolean()).isTrue();
+        assertThat(versus.path("instanceNoise").asText()).isEqualTo("measured by the 2 forks themselves");
+        JsonNode p50 = null;
+        for (JsonNode c : versus.path("changes")) {
+            if (c.path("label").asText().equals("ALL") && c.path("figure").asText().equals("p50")) {
+                p50 = c;
+            }
+        }
+        assertThat(p50).isNotNull();
+        assertThat(p50.path("primary").asBoolean()).isTrue();
+        assertThat(p50.has("instancePct")).as("how much the processes differed, from the forks").isTrue();
+        for (String info : List.of("service.json", "service-versus.json")) {
+            long pid = Json.mapper().readTree(project.resolve("target/idbench").resolve(info).toFile()).path("pid").asLong();
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("the last fork's service " + pid + " stopped")
+                    .isFalse();
+        }
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(ForkKeeper.class.getName()))
+                .filter(p -> p.info().commandLine().orElse("").contains(project.toString())).toList()).as("the fork keeper stopped")
+                .isEmpty();
+    }
+
+    /**
      * A real identity product measured with the same plan: Keycloak provisioned from its
      * distribution on Maven Central, its database on the embedded PostgreSQL, the realm and client
      * configured, plan 1 run with client-credentials tokens, and a record of its own (scenario
