@@ -65,7 +65,8 @@ public final class Parameters {
             run("provisioning.present", "0", "plan provisioning: % of the users present before the initial cycle (Entra ID matches"
                     + " them instead of creating them)").within(0, 100),
             run("repeat", "40",
-                    "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them")
+                    "repetitions of the plan's shape in one JMeter run after a warm-up to steady state; figures pool all of them;"
+                            + " with versus.forks, the rounds of each fork")
                     .within(1, 100),
             run("settle", "1", "whole repetitions per side before the measured ones, recorded apart and never pooled"
                     + " (the JITs still compile after the first warm-up); ignored by the open model").within(0, 10),
