@@ -13,12 +13,11 @@ cd "$(dirname "$0")/.."
 usage() { echo "usage: scripts/aa-checks.sh <count 1-50> [maven args…]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 case "$1" in -h|--help) usage ;; esac
-[[ $1 =~ ^[1-9][0-9]?$ ]] && [ "$1" -le 50 ] || { echo "aa-checks: count must be 1 to 50, was '$1'" >&2; exit 2; }
+. scripts/self-jar.sh
+check_count aa-checks "$1"
 count=$1; shift
-./mvnw -B -ntp -q package -DskipTests >/dev/null
-copy=$(mktemp -d)/idbench-self.jar
-trap 'rm -rf "$(dirname "$copy")"' EXIT
-cp target/idbench.jar "$copy"
+self_jar
+copy=$SELF_JAR_DIR/idbench-self.jar
 stamp=$(date -u +%Y%m%d-%H%M%S)
 failed=0
 for n in $(seq 1 "$count"); do

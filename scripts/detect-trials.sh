@@ -14,14 +14,13 @@ cd "$(dirname "$0")/.."
 usage() { echo "usage: scripts/detect-trials.sh <count 1-50> <handicap|none> [maven args…]" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 case "$1" in -h|--help) usage ;; esac
-[[ $1 =~ ^[1-9][0-9]?$ ]] && [ "$1" -le 50 ] || { echo "detect-trials: count must be 1 to 50, was '$1'" >&2; exit 2; }
+. scripts/self-jar.sh
+check_count detect-trials "$1"
 count=$1; handicap=$2; shift 2
 [[ $handicap == none || $handicap =~ ^[a-z]+:[0-9.]+(us|%)$ ]] \
   || { echo "detect-trials: handicap must be none or <operation>:<amount> (e.g. any:30us, update:10%), was '$handicap'" >&2; exit 2; }
-./mvnw -B -ntp -q package -DskipTests -Didbench.skip=true >/dev/null
-copy=$(mktemp -d)/idbench-self.jar
-trap 'rm -rf "$(dirname "$copy")"' EXIT
-cp target/idbench.jar "$copy"
+self_jar
+copy=$SELF_JAR_DIR/idbench-self.jar
 extra=()
 [ "$handicap" = none ] || extra+=("-Dversus.handicap=$handicap")
 stamp=$(date -u +%Y%m%d-%H%M%S)
