@@ -3,6 +3,7 @@ package io.idbench.results;
 import io.idbench.record.Change;
 import io.idbench.record.Side;
 import io.idbench.record.Versus;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -84,6 +85,6 @@ public record GuardVerdict(RecordedRun run, Versus versus) {
     /** The reference build: the jar side B ran (the nightly job names it after its commit: idbench-1a2b3c4.jar). */
     public String reference() {
         String jar = run.record().parameter("versus.jar");
-        return jar.isBlank() ? "the reference build" : java.nio.file.Path.of(jar).getFileName().toString();
+        return jar.isBlank() ? "the reference build" : Path.of(jar).getFileName().toString();
     }
 }

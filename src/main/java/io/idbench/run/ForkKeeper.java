@@ -3,15 +3,18 @@ package io.idbench.run;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.idbench.common.Json;
+import io.idbench.common.PrivateFiles;
 import io.idbench.record.PlannedStop;
 import io.idbench.record.Side;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +75,7 @@ final class ForkKeeper {
         Path url = run.forkKeeperUrl();
         Path partial = url.resolveSibling(url.getFileName() + ".tmp");
         Files.writeString(partial, "http://127.0.0.1:" + server.getAddress().getPort());
-        Files.move(partial, url, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(partial, url, StandardCopyOption.ATOMIC_MOVE);
         out.println("[forks] listening on " + Files.readString(url));
         CountDownLatch ended = new CountDownLatch(1);
         var unused = harness.onExit().thenRun(ended::countDown);
@@ -142,7 +145,7 @@ final class ForkKeeper {
             PlannedStop.clear(record, info.pid());
         }
         Files.delete(run.serviceInfo(side));
-        return java.net.URI.create(info.baseUrl()).getPort();
+        return URI.create(info.baseUrl()).getPort();
     }
 
     private void start(Side side, int fork, int port) throws IOException, InterruptedException {
@@ -156,7 +159,7 @@ final class ForkKeeper {
         args.add("--port=" + port);
         String name = run.serveArgs(side).getFileName().toString().replace(".args", "-fork" + fork + ".args");
         Path argsFile = run.dir().resolve(name);
-        Files.write(io.idbench.common.PrivateFiles.ensure(argsFile), args);
+        Files.write(PrivateFiles.ensure(argsFile), args);
         Path log = run.dir().resolve(run.serviceLog(side).getFileName().toString().replace(".log", "-fork" + fork + ".log"));
         RunTarget target = RunTargets.of(state.settings().target());
         Path serviceJar = side == Side.B && state.versus().jar() != null ? Path.of(state.versus().jar()) : jar;

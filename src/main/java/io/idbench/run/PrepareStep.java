@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -39,7 +40,7 @@ final class PrepareStep {
         RunSettings settings = new RunSettings(resolved, now);
         if (!resolved.get("versus.detect").isBlank()) {
             // The comparison's forks and rounds, chosen for the change it must find, before anything starts.
-            Map<String, String> planned = new java.util.LinkedHashMap<>(overrides);
+            Map<String, String> planned = new LinkedHashMap<>(overrides);
             ComparisonPlan p = ComparisonPlanning.plan(resolved, settings, basedir);
             planned.put("versus.forks", "" + p.forks());
             planned.put("repeat", "" + p.rounds());

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,7 +40,7 @@ record StopStep(RunDirectory run, PrintStream out) {
             if (!ServiceProcess.stop(service)) {
                 out.println("[idbench] Some of the service's child processes had to be killed; see " + run.dir());
             }
-            out.printf(java.util.Locale.ROOT, "[idbench] Stopped in %.1f s%n", (System.nanoTime() - start) / 1e9);
+            out.printf(Locale.ROOT, "[idbench] Stopped in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
         awaitSampler(services.isEmpty());
         // A comparison's fork keeper last: the services it started were stopped above, from their ready files.

@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.record.Change;
 import io.idbench.record.Numbers;
 import io.idbench.record.RecordFile;
+import io.idbench.record.Repetition;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
 import io.idbench.record.Side;
@@ -100,8 +101,8 @@ record VersusVerdict(PrintStream out) {
         RunRecord rb = RecordFile.read(b);
         // The side judged against the reference: B against A, or A (this build) against B (the reference build's jar).
         boolean aJudged = reference == Side.B;
-        List<io.idbench.record.Repetition> ref = aJudged ? rb.repetitions() : ra.repetitions();
-        List<io.idbench.record.Repetition> judged = aJudged ? ra.repetitions() : rb.repetitions();
+        List<Repetition> ref = aJudged ? rb.repetitions() : ra.repetitions();
+        List<Repetition> judged = aJudged ? ra.repetitions() : rb.repetitions();
         boolean sameBuild = sameJar && Objects.equals(ra.scenario(), rb.scenario()) && ra.parameter("handicap").isBlank()
                 && rb.parameter("handicap").isBlank();
         RunNoise instances = forks > 1 ? RunNoise.NONE
