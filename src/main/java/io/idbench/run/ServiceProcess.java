@@ -119,19 +119,24 @@ final class ServiceProcess {
                 .start();
     }
 
-    /** SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout. */
+    /**
+     * SIGTERM, then wait; SIGKILL for whatever is left (the service and its children) after the timeout.
+     *
+     * @return whether everything ended by itself, none killed
+     */
     static boolean stop(ProcessHandle service) {
         if (!service.isAlive()) {
             return true;
         }
         List<ProcessHandle> children = service.descendants().toList();
         service.destroy();
+        boolean clean = true;
         try {
             service.onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
+            clean = false; // it did not end within the timeout: killed, and said so
             service.destroyForcibly();
         }
-        boolean clean = true;
         for (ProcessHandle child : children) {
             try {
                 child.onExit().get(10, TimeUnit.SECONDS);

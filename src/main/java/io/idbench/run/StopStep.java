@@ -38,7 +38,7 @@ record StopStep(RunDirectory run, PrintStream out) {
             out.println("[idbench] Stopping the service (pid " + service.pid() + ") and everything it started…");
             long start = System.nanoTime();
             if (!ServiceProcess.stop(service)) {
-                out.println("[idbench] Some of the service's child processes had to be killed; see " + run.dir());
+                out.println("[idbench] The service or some of its child processes had to be killed; see " + run.dir());
             }
             out.printf(Locale.ROOT, "[idbench] Stopped in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
