@@ -20,7 +20,7 @@ import java.util.Objects;
  * the rounds', which more rounds do); its test is at its share of alpha ({@link PairedVerdict#levelShare}). The plan is the
  * one of least wall time over 1 to {@link #MAX_ROUNDS_PER_FORK} rounds per fork. Both spreads and the times come from the
  * comparisons recorded beside the run (same threads, loops and duration), else from what was measured on a 2-core machine
- * ({@link Evidence#DEFAULT}); the plan says which.
+ * ({@link Evidence#defaults}); the plan says which.
  *
  * @param forks          service processes per side
  * @param rounds         rounds per fork
@@ -42,12 +42,24 @@ public record ComparisonPlan(int forks, int rounds, double minutes, double detec
     public record Evidence(double sigmaInstance, double sigmaRound, double fixedSeconds, double forkSeconds, double roundSeconds,
             String source) {
         /**
-         * Measured on a 2-core machine (2026-11): two service processes of one build differed by about 5 % for good (ten A/A
-         * checks), ALL p50's ratio moved by about 7 % from one 10-s round to the next; a fork's restart, warm-ups and settling
-         * about 90 s, a round (both sides, populate and teardown) about 2 x 4 s at the default shape.
+         * Interleaved, measured on a 2-core machine (2026-11): two service processes of one build differed by about 5 % for
+         * good (ten A/A checks), ALL p50's ratio moved by about 7 % from one 10-s round to the next; a fork's restart,
+         * warm-ups and settling about 90 s, a round (both sides, populate and teardown) about 2 x 4 s at the default shape.
          */
-        public static final Evidence DEFAULT = new Evidence(Math.log1p(0.05), Math.log1p(0.07), 60, 90, 8,
-                "defaults measured on a 2-core machine (no comparison of this scenario and shape is recorded here)");
+        public static final Evidence INTERLEAVED = new Evidence(Math.log1p(0.05), Math.log1p(0.07), 60, 90, 8,
+                "defaults measured interleaved on a 2-core machine (no comparison of this scenario, shape and mode is recorded here)");
+        /**
+         * As a duet, measured on a 2-core machine (2026-11, an A/A duet of 10 forks of 10 rounds and two duets beside it):
+         * the processes' own difference 0 to 1.5 % (ALL p95 the largest), a round's ratio moving by 8 to 10 % (ALL p95); a
+         * fork about 2 min (both services started again, both JITs' first warm-up together, settling), a round about 3 s.
+         */
+        public static final Evidence DUET = new Evidence(Math.log1p(0.015), Math.log1p(0.10), 60, 120, 3,
+                "defaults measured as a duet on a 2-core machine (no comparison of this scenario, shape and mode is recorded here)");
+
+        /** The defaults of a comparison's mode: both sides at once (duet), or interleaved. */
+        public static Evidence defaults(boolean duet) {
+            return duet ? DUET : INTERLEAVED;
+        }
     }
 
     /**
@@ -116,7 +128,7 @@ public record ComparisonPlan(int forks, int rounds, double minutes, double detec
     /**
      * The evidence of the comparisons recorded beside a run ({@code records}: side A's records of its scenario) whose shape
      * is {@code shape} (threads, loops, duration): the largest spreads among the primary figures (the median over the
-     * records of each), and the times; each part it cannot find taken from {@link Evidence#DEFAULT}. Only comparisons of the
+     * records of each), and the times; each part it cannot find taken from the mode's {@link Evidence#defaults}. Only comparisons of the
     * same mode count ({@code duet}: both sides at once, or interleaved).
      */
     public static Evidence evidence(List<RunRecord> records, List<FigureName> primary, Map<String, String> shape, boolean duet) {
@@ -160,7 +172,7 @@ public record ComparisonPlan(int forks, int rounds, double minutes, double detec
                 fixed.add(w.total() - w.settle() - w.repetitions());
             }
         }
-        Evidence d = Evidence.DEFAULT;
+        Evidence d = Evidence.defaults(duet);
         if (used == 0) {
             return d;
         }

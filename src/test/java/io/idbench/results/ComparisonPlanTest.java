@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.config.ConfigException;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** versus.detect: forks and rounds for a target change, the least wall time, and a precise refusal. */
 class ComparisonPlanTest {
-    private static final ComparisonPlan.Evidence TWO_CORES = ComparisonPlan.Evidence.DEFAULT;
+    private static final ComparisonPlan.Evidence TWO_CORES = ComparisonPlan.Evidence.INTERLEAVED;
 
     @Test
     void aPlanFindsItsTargetWithinItsTime() {
@@ -38,6 +40,17 @@ class ComparisonPlanTest {
         ComparisonPlan.Evidence quiet = new ComparisonPlan.Evidence(Math.log1p(0.01), Math.log1p(0.07), 60, 90, 8, "test");
         ComparisonPlan.Evidence loud = new ComparisonPlan.Evidence(Math.log1p(0.06), Math.log1p(0.07), 60, 90, 8, "test");
         assertThat(ComparisonPlan.plan(5, 0.05, 3, 600, loud).forks()).isGreaterThan(ComparisonPlan.plan(5, 0.05, 3, 600, quiet).forks());
+    }
+
+    @Test
+    void aDuetWithNothingRecordedPlansFivePercentWithinHalfAnHour() {
+        ComparisonPlan p = ComparisonPlan.plan(5, 0.05, 3, 60, ComparisonPlan.Evidence.defaults(true));
+        assertThat(p.minutes()).isLessThanOrEqualTo(30);
+        assertThat(p.detectablePct()).isLessThanOrEqualTo(5);
+        assertThat(ComparisonPlan.evidence(List.of(), List.of(), Map.of(), true))
+                .isSameAs(ComparisonPlan.Evidence.DUET);
+        assertThat(ComparisonPlan.evidence(List.of(), List.of(), Map.of(), false))
+                .isSameAs(ComparisonPlan.Evidence.INTERLEAVED);
     }
 
     @Test
