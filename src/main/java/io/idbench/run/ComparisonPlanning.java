@@ -29,6 +29,15 @@ final class ComparisonPlanning {
         }
     }
 
+    /**
+     * The smallest significant change a planned comparison flags: half its target. A floor at the target itself would find a
+     * true change of the target only when its estimate came out above it, half the time; a planned comparison's significant
+     * changes lie above half the target anyway (its critical value is about two thirds of it), so the floor costs no power.
+     */
+    static double floor(double target) {
+        return target / 2;
+    }
+
     static ComparisonPlan plan(ScenarioResolver.Resolved r, RunSettings settings, Path basedir) throws IOException {
         double target = target(r);
         if (settings.versus == null) {

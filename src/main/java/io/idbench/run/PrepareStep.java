@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
+import io.idbench.record.Numbers;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Side;
 import io.idbench.results.ComparisonPlan;
@@ -44,7 +45,15 @@ final class PrepareStep {
             ComparisonPlan p = ComparisonPlanning.plan(resolved, settings, basedir);
             planned.put("versus.forks", "" + p.forks());
             planned.put("repeat", "" + p.rounds());
-            out.println("[idbench] versus.detect=" + resolved.get("versus.detect") + ": " + p.line(ComparisonPlanning.target(resolved)));
+            double target = ComparisonPlanning.target(resolved);
+            out.println("[idbench] versus.detect=" + resolved.get("versus.detect") + ": " + p.line(target));
+            if (!resolved.explicit("tolerance")) {
+                // Flagging only changes of at least the target would find a change of the target itself half the time, whatever
+                // the power: the verdict's floor is half of it, below what a significant change of this plan can measure.
+                planned.put("tolerance", Numbers.trim(ComparisonPlanning.floor(target)));
+                out.println("[idbench] The verdict flags a significant change of at least " + Numbers.trim(ComparisonPlanning.floor(target))
+                        + "% (half the target; -Dtolerance sets another)");
+            }
             overrides = planned;
             resolved = resolver.resolve(overrides, profiles);
             settings = new RunSettings(resolved, now);
