@@ -316,6 +316,39 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
         barrier(threads, timeout, "all threads measured"),
         *after)]
 
+def staged_repetitions(plan_name, warm_fragment, stages):
+    """As repetitions(), but each repetition measures stages one after another, every thread in the same stage: stages are
+    [(fragment, condition)], each measured for duration s (or loops iterations) between barriers where its JEXL condition
+    holds (the same for every thread), in the order given on odd repetitions and with each adjacent pair swapped on even
+    ones, so that neither of two stages compared with each other always runs first. The warm-up runs warm_fragment (every
+    stage's operations) until the target is steady."""
+    threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
+
+    def mark(stage):
+        """Thread 1 tells the target's statement statistics a stage begins (StageStatements: the SQL of each operation)."""
+        return if_("thread 1 marks the stage's SQL", "${__jexl3(${__threadNum} == 1)}",
+                   no_op("the stage's SQL begins", jsr223_pre("StageStatements.mark", "io.idbench.targets.scim.jmeter.StageStatements.mark(props, "
+                                                             + stage + ")")))
+
+    def stage(fragment, condition):
+        return if_("stage: " + fragment, condition, barrier(threads, timeout, "all threads in: measure " + fragment),
+                   mark('vars.get("measurePhase") == "measure" ? "' + fragment + '" : ""'), barrier(threads, timeout, "stage marked"),
+                   measure_by_loops(plan_name, fragment), measure_by_time(plan_name, fragment))
+
+    swapped = [x for i in range(0, len(stages), 2) for x in reversed(stages[i:i + 2])]
+    return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling", "${__P(repetitions,${__P(repeat,1)})}",
+        repetition_start(), fork_restart(threads), token_refresh(),
+        barrier(threads, timeout, "all threads ready: warm up"),
+        mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
+                                     ("warmupCap", "${__P(warmupMax,180)}")]),
+        while_("warm-up, recorded with phase=warmup: every stage's operations until the target is steady (at least ${__P(warmup,5)} s,"
+               " at most ${__P(warmupMax,180)} s)",
+               '${__jexl3(' + now_before("warmupEnd") + ' || ("${__P(idbench.steady.${rep},false)}" == "false" && ' + now_before("warmupCap") + '))}',
+               phase("warmup"), steady_state(), *iteration(plan_name, warm_fragment)),
+        if_("an odd repetition: the stages in their order", '${__jexl3(${repIndex} % 2 == 1)}', *[stage(f, c) for f, c in stages]),
+        if_("an even repetition: each pair swapped", '${__jexl3(${repIndex} % 2 == 0)}', *[stage(f, c) for f, c in swapped]),
+        barrier(threads, timeout, "all threads measured"), mark('""'))]
+
 def udv(name, pairs):
     args = "".join(f'<elementProp name="{e(k)}" elementType="Argument">{sp("Argument.name", k)}{sp("Argument.value", v)}{sp("Argument.metadata", "=")}</elementProp>' for k, v in pairs)
     return node(f'<Arguments guiclass="ArgumentsPanel" testclass="Arguments" testname="{e(name)}"><collectionProp name="Arguments.arguments">{args}</collectionProp></Arguments>')
@@ -374,3 +407,16 @@ def populate_name():
 def teardown_name():
     return user_params("a hot-set identity of this thread", [
         ("hotName", "hot.${tag}.${sideTag}${rep}.${sideThread}.${__intSum(${__jm__teardown__idx},1)}")])
+
+def random_seeded_identity():
+    """n = a random seeded identity, id = its id: a name-based UUID of "idbench:user.N" on idbench's service (seed/IdentityGenerator);
+    on a target seeded otherwise (ids.file), the id the target assigned, read once from the seed's CSV (id,userName) into a shared
+    array."""
+    return jsr223_pre("a random seeded identity", 'long n = 1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get("users") as long)\n'
+                      'vars.put("n", String.valueOf(n))\n'
+                      'if (props.getProperty("ids.file", "").isEmpty()) {\n'
+                      '    vars.put("id", UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes("UTF-8")).toString())\n'
+                      '    return\n'
+                      '}\n'
+                      + loaded_once("ids", "ids.file", "the ids the target assigned", 'it.substring(0, it.indexOf(","))') +
+                      'vars.put("id", ids[(int) (n - 1)])')

@@ -4,16 +4,7 @@ from plans import *
 P = "read-flood"
 FRAG = "one read"
 
-# The id of identity N: a name-based UUID of "idbench:user.N" (seed/IdentityGenerator) on idbench's service; on a target seeded
-# over SCIM (ids.file), the id the target assigned, read once from the seed's CSV (id,userName) into a shared array.
-pick = jsr223_pre("a random seeded identity", 'long n = 1 + java.util.concurrent.ThreadLocalRandom.current().nextLong(props.get("users") as long)\n'
-                  'vars.put("n", String.valueOf(n))\n'
-                  'if (props.getProperty("ids.file", "").isEmpty()) {\n'
-                  '    vars.put("id", UUID.nameUUIDFromBytes(("idbench:user." + n).getBytes("UTF-8")).toString())\n'
-                  '    return\n'
-                  '}\n'
-                  + loaded_once("ids", "ids.file", "the ids the target assigned", 'it.substring(0, it.indexOf(","))') +
-                  'vars.put("id", ids[(int) (n - 1)])')
+pick = random_seeded_identity()
 read = fragment(FRAG, http("Read user by id", "GET", "${base}/Users/${id}", pick, status("200"), json_is("it is the identity asked for", "$.id", "${id}")))
 
 closed = thread_group("Closed model: threads read as fast as they can", '${__jexl3("${__P(open,false)}" == "true" ? 0 : ${__P(threads,10)})}',

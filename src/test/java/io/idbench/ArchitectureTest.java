@@ -102,7 +102,7 @@ class ArchitectureTest {
                         .anyMatch(t -> c.getName().equals(t.getName()) || c.getName().startsWith(t.getName() + "$"));
     }
 
-    /** The samplers' jar for JMeter has only JMeter, the UnboundID SDK and Jackson beside it. */
+    /** The samplers' jar for JMeter has only JMeter, the UnboundID SDK, Jackson and JDBC (pgjdbc's driver) beside it. */
     @Test
     void theSamplersNeedNothingOfIdbenchButTheirJar() {
         classes().that(IN_SAMPLERS_JAR).should()

@@ -62,7 +62,7 @@ public final class KeycloakCommand implements TargetCommand {
     String clientId;
 
     @Option(names = "--users", paramLabel = "<n>", defaultValue = "0",
-            description = "Seed user.1 … user.N over SCIM (the workload's identities, groups hr and employee with all of them), "
+            description = "Seed user.1 … user.N (the workload's identities, groups hr and employee with all of them; --seed-method), "
                     + "then check the realm holds them; on idbench's PostgreSQL the seeded database is kept as a dataset that "
                     + "later runs of this size clone (default: ${DEFAULT-VALUE}: an empty realm).")
     long users;
@@ -73,6 +73,12 @@ public final class KeycloakCommand implements TargetCommand {
 
     @Option(names = "--fresh", description = "Seed again even when the dataset of this size is kept (default: clone it).")
     boolean fresh;
+
+    @Option(names = "--seed-method", paramLabel = "<how>", defaultValue = KeycloakStack.SEED_AUTO,
+            description = "How --users are seeded: sql (written into Keycloak's tables while it is stopped, as its SCIM API writes"
+                    + " them: 200,000 in about a minute), scim (over its SCIM API, one identity at a time: about 160 a second), or auto:"
+                    + " sql where idbench's PostgreSQL holds Keycloak's database, scim otherwise (default: ${DEFAULT-VALUE}).")
+    String seedMethod;
 
     @Option(names = "--seed-parallelism", paramLabel = "<n>", defaultValue = "" + ScimSeeder.DEFAULT_PARALLELISM,
             description = "Requests in flight while seeding (default: ${DEFAULT-VALUE}).")
@@ -88,6 +94,13 @@ public final class KeycloakCommand implements TargetCommand {
         setup();
         if (users < 0) {
             throw new ConfigException("--users must be at least 0, was " + users);
+        }
+        if (!KeycloakStack.SEED_METHODS.contains(seedMethod)) {
+            throw new ConfigException("--seed-method must be one of " + String.join(", ", KeycloakStack.SEED_METHODS) + ", was '"
+                    + seedMethod + "'");
+        }
+        if (seedMethod.equals(KeycloakStack.SEED_SQL) && keycloakDb.equals(KeycloakSetup.DB_H2)) {
+            throw new ConfigException("--seed-method=sql needs Keycloak's database on PostgreSQL, not --keycloak-db=h2");
         }
         if (seedParallelism < 1 || seedParallelism > 64) {
             throw new ConfigException("--seed-parallelism must be between 1 and 64, was " + seedParallelism);
@@ -108,7 +121,7 @@ public final class KeycloakCommand implements TargetCommand {
         PrintWriter out = spec.commandLine().getOut();
         return lifecycle.run("Keycloak", out, started -> {
             KeycloakStack.Started k = new KeycloakStack(new KeycloakStack.Options(setup, database.apply(ScenarioConfig.builder()).build(),
-                    users, fresh, seedParallelism, idsFile), out, started).start();
+                    users, fresh, seedParallelism, idsFile, seedMethod), out, started).start();
             out.println("Stop with Ctrl-C (or SIGTERM): Keycloak and PostgreSQL stop together.");
             out.flush();
             if (infoFile != null) {
@@ -121,8 +134,12 @@ public final class KeycloakCommand implements TargetCommand {
         KeycloakRealm.Client client = k.client();
         Service.Product product = new Service.Product("Keycloak", KeycloakSetup.VERSION, k.db().description(), setup.heap(),
                 "--features=scim-api --cache=local", k.keycloak().startup().toMillis() / 1000.0, client.notes());
+        // Keycloak's own database, whose statement statistics a staged plan reads (the file is private: it holds the password).
+        ReadyFile.DatabaseAccess database = k.db().jdbc().map(j -> new ReadyFile.DatabaseAccess(j.url(), j.user(), j.password()))
+                .orElse(null);
         new ReadyFile(client.scimUrl(), null, "", null, null, null, null, ProcessHandle.current().pid(), null, null, null, k.providers(),
-                null, new ReadyFile.TokenEndpoint(client.tokenUrl(), Grant.CLIENT_CREDENTIALS, client.clientId(), client.clientSecret()),
+                database,
+                new ReadyFile.TokenEndpoint(client.tokenUrl(), Grant.CLIENT_CREDENTIALS, client.clientId(), client.clientSecret()),
                 product, k.seed()).write(infoFile);
     }
 }

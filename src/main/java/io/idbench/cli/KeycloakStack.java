@@ -9,15 +9,18 @@ import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PostgresProvider;
 import io.idbench.record.Environment;
 import io.idbench.record.SeedRecord;
+import io.idbench.seed.Database;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
 import io.idbench.seed.UsersCsv;
 import io.idbench.service.TokenService;
+import io.idbench.targets.KeycloakBulkLoad;
 import io.idbench.targets.KeycloakDatabase;
 import io.idbench.targets.KeycloakDataset;
 import io.idbench.targets.KeycloakRealm;
 import io.idbench.targets.KeycloakServer;
 import io.idbench.targets.KeycloakSetup;
+import io.idbench.targets.KeycloakUser;
 import io.idbench.targets.ScimClient;
 import io.idbench.targets.ScimSeeder;
 import io.idbench.targets.TokenSource;
@@ -30,6 +33,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,8 +55,21 @@ final class KeycloakStack {
     record Started(KeycloakDatabase db, KeycloakServer keycloak, KeycloakRealm.Client client, Map<String, Environment.Provider> providers,
             SeedRecord seed) {}
 
-    /** The options of the command that shape the stack. */
-    record Options(KeycloakSetup setup, ScenarioConfig database, long users, boolean fresh, int seedParallelism, Path idsFile) {}
+    /**
+     * The options of the command that shape the stack.
+     *
+     * @param seedMethod how identities are seeded: {@link #SEED_SQL}, {@link #SEED_SCIM} or {@link #SEED_AUTO}
+     */
+    record Options(KeycloakSetup setup, ScenarioConfig database, long users, boolean fresh, int seedParallelism, Path idsFile,
+            String seedMethod) {}
+
+    /** Seeding into Keycloak's tables where idbench's PostgreSQL holds them (and keeps the dataset), over SCIM otherwise. */
+    static final String SEED_AUTO = "auto";
+    /** Seeding over SCIM, one identity at a time, as any client would. */
+    static final String SEED_SCIM = "scim";
+    /** Seeding into Keycloak's tables, Keycloak stopped (KeycloakBulkLoad). */
+    static final String SEED_SQL = "sql";
+    static final List<String> SEED_METHODS = List.of(SEED_AUTO, SEED_SQL, SEED_SCIM);
 
     private final Options options;
     private final PrintWriter out;
@@ -88,6 +105,10 @@ final class KeycloakStack {
             ScimSeeder seeder = seeder(client);
             if (cloned != null) {
                 seed = checkClone(seeder, db);
+            } else if (intoTables()) {
+                Loaded loaded = load(seeder, keycloak, db, adminPassword);
+                keycloak = loaded.keycloak();
+                seed = loaded.seed();
             } else {
                 ScimSeeder.Result r = seed(seeder);
                 seed = r.record(dataset != null ? dataset.name() : "keycloak-" + KeycloakSetup.VERSION + "-" + options.users(),
@@ -163,34 +184,103 @@ final class KeycloakStack {
         return r;
     }
 
+    /** Whether the identities go straight into Keycloak's tables (idbench's own PostgreSQL, a dataset to keep). */
+    private boolean intoTables() {
+        boolean possible = dataset != null;
+        return switch (options.seedMethod()) {
+            case SEED_SQL -> {
+                if (!possible) {
+                    throw new IllegalStateException("--seed-method=sql needs Keycloak's database on a PostgreSQL server idbench started");
+                }
+                yield true;
+            }
+            case SEED_SCIM -> false;
+            default -> possible;
+        };
+    }
+
+    private record Loaded(KeycloakServer keycloak, SeedRecord seed) {}
+
+    /**
+     * The identities loaded into Keycloak's tables: user.1 created over SCIM (in both static groups), Keycloak stopped (its
+     * caches must not outlive rows written behind it), user.1's rows held against what the load would write, user.2 … user.N
+     * loaded, the dataset kept, Keycloak started again on the same port (its tokens name it), and the SCIM view checked as for a
+     * clone.
+     */
+    private Loaded load(ScimSeeder seeder, KeycloakServer keycloak, KeycloakDatabase db, String adminPassword)
+            throws SQLException, IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        long users = options.users();
+        IdentityGenerator generator = new IdentityGenerator(Json.mapper());
+        String first = seeder.probe(1);
+        stop(keycloak);
+        Database keycloakDb = new Database(databaseUrl(), pg.user(), pg.password());
+        try (Connection c = keycloakDb.connect()) {
+            KeycloakBulkLoad.check(c, options.setup().realm(), KeycloakUser.of(generator, 1));
+        }
+        out.println("user.1, created over SCIM, holds the rows a load writes; loading user.2 … user." + users
+                + " into Keycloak's tables (Keycloak stopped)…");
+        out.flush();
+        KeycloakBulkLoad.Result r = KeycloakBulkLoad.load(keycloakDb, options.setup().realm(), 2, users, generator, progress());
+        out.println(String.format(Locale.ROOT, "Loaded in %.1f s (COPY), VACUUM ANALYZE %.1f s", r.copy().toMillis() / 1000.0,
+                r.vacuumAnalyze().toMillis() / 1000.0));
+        List<String> ids = new ArrayList<>(r.ids().size() + 1);
+        ids.add(first);
+        ids.addAll(r.ids());
+        long bytes = keepDataset(ids, adminPassword);
+        KeycloakServer again = startKeycloak(db, adminPassword, keycloak.port());
+        seeder.verify(users);
+        writeIds(ids);
+        out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked over SCIM");
+        return new Loaded(again, SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users, null, IdentityGenerator.VERSION,
+                null, SeedRecord.LOADED, SeedRecord.Phases.intoTables(r.copy(), r.vacuumAnalyze()),
+                Duration.ofNanos(System.nanoTime() - t0),
+                bytes, null, null));
+    }
+
+    private void stop(KeycloakServer keycloak) {
+        started.remove(keycloak);
+        keycloak.close();
+    }
+
     /**
      * The seeded database kept as a dataset for later runs: its ids saved in it, Keycloak stopped (a template database
      * takes no connections), the copy made, Keycloak started again on the same port (its tokens name it).
      */
     private KeycloakServer keep(List<String> ids, KeycloakServer keycloak, KeycloakDatabase db, String adminPassword)
             throws SQLException, IOException, InterruptedException {
+        stop(keycloak);
+        keepDataset(ids, adminPassword);
+        return startKeycloak(db, adminPassword, keycloak.port());
+    }
+
+    /** Keycloak's database (Keycloak stopped) with its ids saved, kept as the dataset; its size in bytes. */
+    private long keepDataset(List<String> ids, String adminPassword) throws SQLException {
         try (Connection c = connect(databaseUrl())) {
             KeycloakDataset.save(c, ids, adminPassword);
         }
-        started.remove(keycloak);
-        keycloak.close();
         long t0 = System.nanoTime();
+        long bytes;
         try (Connection admin = connect(pg.jdbcUrl())) {
             dataset.keep(admin, DATABASE);
+            bytes = dataset.bytes(admin);
         }
-        out.println(String.format(Locale.ROOT, "Kept as dataset %s in %.1f s: later runs of this size clone it", dataset.name(),
-                (System.nanoTime() - t0) / 1e9));
-        return startKeycloak(db, adminPassword, keycloak.port());
+        out.println(String.format(Locale.ROOT, "Kept as dataset %s (%,d MB) in %.1f s: later runs of this size clone it", dataset.name(),
+                bytes >> 20, (System.nanoTime() - t0) / 1e9));
+        return bytes;
     }
 
     private ScimSeeder seeder(KeycloakRealm.Client client) {
         ScimClient scim = new ScimClient(client.scimUrl(), TokenSource.endpoint(client.tokenUrl(), Grant.CLIENT_CREDENTIALS,
                 client.clientId(), client.clientSecret(), null, null));
-        SeedProgress progress = TerminalProgress.forOutput(line -> {
+        return new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), options.seedParallelism(), progress());
+    }
+
+    private SeedProgress progress() {
+        return TerminalProgress.forOutput(line -> {
             out.println(line);
             out.flush();
         });
-        return new ScimSeeder(scim, new IdentityGenerator(Json.mapper()), options.seedParallelism(), progress);
     }
 
     private void writeIds(List<String> ids) throws IOException {

@@ -25,7 +25,13 @@ public enum Plan implements Choice {
      * it provisions.
      */
     PROVISIONING(Seeded.NEVER, Model.PACED, Inputs.PROVISIONING_SCHEDULE, Login.STATIC_TOKEN, Study.CYCLES,
-            "the provisioning clients Microsoft Entra ID and Okta");
+            "the provisioning clients Microsoft Entra ID and Okta"),
+    /**
+     * Plan 6: the Keycloak team's SCIM benchmark: five reads of seeded identities, each on its own with every thread, over SCIM
+     * and (Keycloak) over its Admin REST API.
+     */
+    KEYCLOAK_TEAM(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.BESIDE_PUBLISHED,
+            "the Keycloak team's SCIM benchmark (keycloak/keycloak#48803)");
 
     /** The plan of a run that names none: the 2018 study's, whose scenarios carry no prefix. */
     public static final Plan DEFAULT = HETEROGENEOUS;
@@ -63,10 +69,11 @@ public enum Plan implements Choice {
 
     /**
      * How the site's studies page shows its runs: not at all (plan 1 has the findings, scaling and 2018 pages), each
-     * operation's figures against the size, or a table of threads by size per operation (as Stellio reported its study).
+     * operation's figures against the size, a table of threads by size per operation (as Stellio reported its study), plan 5's
+     * cycles, or each operation against the size beside the figures its origin published (plan 6: the Keycloak team's).
      */
     public enum Study {
-        OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE, CYCLES
+        OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE, CYCLES, BESIDE_PUBLISHED
     }
 
     private final Seeded seeded;
@@ -85,7 +92,7 @@ public enum Plan implements Choice {
         this.origin = origin;
     }
 
-    /** heterogeneous, read-flood, members, query-values, provisioning. */
+    /** heterogeneous, read-flood, members, query-values, provisioning, keycloak-team. */
     @Override
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

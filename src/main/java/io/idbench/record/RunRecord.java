@@ -33,6 +33,8 @@ import java.util.Map;
  * @param unsteady  the labels whose figures kept rising or falling over the repetitions, each with how: pooled all the same,
  *                  but not one steady figure
  * @param disturbed why other processes or the hypervisor took too much of the machine, or null: such a run has no verdict
+ * @param sql       a staged plan's SQL per operation (label), from the target's pg_stat_statements; {@code sqlUnavailable}
+ *                  says why there is none where it was asked for
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -74,7 +76,9 @@ public record RunRecord(
         Thresholds thresholds,
         BaselineVerdict comparison,
         Versus versus,
-        Provisioning provisioning) implements RunRecordBuilder.With {
+        Provisioning provisioning,
+        Map<String, OperationSql> sql,
+        String sqlUnavailable) implements RunRecordBuilder.With {
 
     /** The shape of this build's records. */
     public static final int SCHEMA_VERSION = 1;

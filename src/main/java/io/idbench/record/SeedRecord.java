@@ -57,6 +57,11 @@ public record SeedRecord(String dataset, String storage, long users, Boolean dyn
             return NONE.withClone(d);
         }
 
+        /** A load into another product's own tables, behind its API: the COPYs, then VACUUM ANALYZE. */
+        public static Phases intoTables(Duration copy, Duration vacuumAnalyze) {
+            return new Phases(null, seconds(copy), null, seconds(vacuumAnalyze), null, null, null, null, null, null, null);
+        }
+
         /** A seed over SCIM: the users, then the groups' members. */
         public static Phases overScim(Duration users, Duration memberships) {
             return new Phases(null, null, null, null, null, null, null, null, null, seconds(users), seconds(memberships));

@@ -8,10 +8,14 @@ import io.idbench.targets.KeycloakSetup;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /** Keycloak ({@code idbench keycloak}): its database on idbench's PostgreSQL (or H2), seeded over SCIM, tokens from its realm. */
 final class KeycloakTarget implements RunTarget {
     static final String DB = "keycloak.db";
+    static final String SEED = "keycloak.seed";
+    /** JMeter's property: the path of the realm's Admin REST API, which plan 6 measures beside SCIM. */
+    static final String ADMIN_PATH = "admin.path";
 
     @Override
     public TargetKind kind() {
@@ -36,7 +40,7 @@ final class KeycloakTarget implements RunTarget {
 
     @Override
     public List<String> ownParameters() {
-        return List.of(DB);
+        return List.of(DB, SEED);
     }
 
     @Override
@@ -51,6 +55,7 @@ final class KeycloakTarget implements RunTarget {
             }
         }
         args.add("--keycloak-db=" + db);
+        args.add("--seed-method=" + resolved.get(SEED).trim());
         if (settings.seededUsers() > 0) {
             args.add("--users=" + settings.seededUsers());
             args.add("--ids-file=" + run.idsFile());
@@ -73,13 +78,26 @@ final class KeycloakTarget implements RunTarget {
     @Override
     public String measured(ScenarioResolver.Resolved resolved, RunSettings s) {
         return "Target: Keycloak " + KeycloakSetup.VERSION + " (provisioned, its database " + database(resolved) + "), "
-                + (s.seededUsers() == 0 ? "an empty realm" : String.format("%,d", s.seededUsers()) + " identities seeded over SCIM");
+                + (s.seededUsers() == 0 ? "an empty realm" : String.format("%,d", s.seededUsers()) + " identities " + seeded(resolved));
+    }
+
+    /** How the identities get there, as keycloak.seed says (a kept dataset is cloned either way). */
+    private static String seeded(ScenarioResolver.Resolved resolved) {
+        boolean sql = switch (resolved.get(SEED).trim()) {
+            case "sql" -> true;
+            case "scim" -> false;
+            default -> database(resolved).equals(KeycloakSetup.DB_POSTGRES) && !resolved.get("db.provider").trim().equals("external");
+        };
+        return sql ? "loaded into its tables" : "seeded over SCIM";
     }
 
     @Override
     public void handOver(Started s) throws IOException, InterruptedException {
         OtherTarget target = new OtherTarget(s.run(), s.record(), s.out());
         target.appendProduct(s.a());
+        Properties admin = new Properties();
+        admin.setProperty(ADMIN_PATH, "/admin/realms/" + KeycloakSetup.DEFAULT_REALM);
+        TargetProperties.append(s.run(), admin, "Keycloak's Admin REST API, on the same server (plan keycloak-team)");
         target.probe(Long.parseLong(s.state().parameters().getOrDefault(Parameters.USERS, "0")), s.a().ready().product().notes());
     }
 }

@@ -93,7 +93,8 @@ public final class Parameters {
                     + " build (versus.jar, e.g. last night's, as the nightly guard runs it), so that a regression is this build's"),
             run("versus.detect", "", "a change (%) the comparison must find in its primary figures in 9 of 10 such comparisons:"
                     + " idbench chooses versus.forks and repeat for it from the comparisons recorded beside the run (else measured"
-                    + " defaults) and says how long it takes, or refuses what it cannot reach within versus.budget"),
+                    + " defaults) and says how long it takes, or refuses what it cannot reach within versus.budget; its verdict"
+                    + " flags significant changes of at least half the target (unless tolerance is given)"),
             run("versus.budget", "60", "minutes a versus.detect comparison may take on this machine").within(1, 1440),
             run("versus.primary", "ALL p50,ALL p95,ALL throughput", "the figures an interleaved verdict judges first (label and"
                     + " figure, comma-separated): they share " + Math.round(PairedVerdict.PRIMARY_SHARE * 100) + "% of its alpha, the"
@@ -118,6 +119,8 @@ public final class Parameters {
             run("target.name", "",
                     "the target's name in the record and on the site (default: keycloak or openldap, or external for target.url)"),
             run("keycloak.db", KeycloakSetup.DB_POSTGRES, "Keycloak's database: postgres (idbench's PostgreSQL) or h2"),
+            run("keycloak.seed", "auto", "how Keycloak is seeded: sql (into its tables, Keycloak stopped), scim (over its SCIM API),"
+                    + " or auto: sql on idbench's PostgreSQL, scim otherwise"),
             new Parameter("target.url", "", null, false,
                     "benchmark this SCIM 2.0 base URL (loopback) instead of provisioning one; needs target.token or target.tokenUrl", null),
             new Parameter("target.token", "", null, true, "a static bearer token for target.url", null),

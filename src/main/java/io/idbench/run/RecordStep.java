@@ -126,6 +126,9 @@ record RecordStep(RunDirectory run, PrintStream out) {
                 r = r.withTimeline(Timelines.of(jtl, run.resourceSamples()));
             }
             r = r.withBetweenRuns(betweenRuns(r, record));
+            if (side == Side.A && Files.isRegularFile(run.stageStatements())) {
+                r = StageSql.into(r, run.stageStatements());
+            }
         }
         PreparedRun.Thresholds t = state.thresholds();
         Thresholds thresholds = new Thresholds(t.maxErrorPct(), t.maxP95(), t.maxP99());

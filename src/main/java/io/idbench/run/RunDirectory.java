@@ -43,6 +43,10 @@ public record RunDirectory(Path dir, Path jmeterDir) {
         return dir.resolve("jmeter-conf");
     }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
+    /** A staged plan's SQL per operation, written by JMeter (StageStatements). */
+    public Path stageStatements() {
+        return dir.resolve("stage-statements.json");
+    }
     /** The ids a target seeded over SCIM assigned (id,userName), for the plans that address seeded identities. */
     public Path idsFile() {
         return dir.resolve("ids.csv");

@@ -98,6 +98,7 @@ final class StartStep {
         ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run, versus != null && versus.forkCount() > 1,
                 versus != null && Boolean.TRUE.equals(versus.duet()));
         RunTargets.of(state.settings().target()).handOver(new RunTarget.Started(run, record, out, state, a, replicas, b));
+        StageSql.handOver(run, a);
         if (versus != null && versus.forkCount() > 1) {
             String url = ForkKeeper.launch(jar, run);
             Properties p = new Properties();

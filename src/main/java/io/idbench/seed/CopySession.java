@@ -10,17 +10,17 @@ import java.util.List;
  * rows are parsed by their own server backend, in parallel. {@link #finish} ends them all; closing
  * without finishing abandons them (their connections are closed, the rows are never committed).
  */
-final class CopySession implements AutoCloseable {
+public final class CopySession implements AutoCloseable {
     private final Database database;
     private final List<Connection> connections = new ArrayList<>();
     private final List<CopyStream> streams = new ArrayList<>();
 
-    CopySession(Database database) {
+    public CopySession(Database database) {
         this.database = database;
     }
 
     /** Starts {@code COPY table (columns)} on a new connection. */
-    CopyStream open(String table, String columns) throws SQLException {
+    public CopyStream open(String table, String columns) throws SQLException {
         Connection c = database.connect();
         connections.add(c);
         CopyStream s = CopyStream.open(c, table, columns);
@@ -29,7 +29,7 @@ final class CopySession implements AutoCloseable {
     }
 
     /** Ends every COPY (each is committed on its own connection, autocommit). */
-    void finish() throws SQLException {
+    public void finish() throws SQLException {
         for (CopyStream s : streams) {
             s.close();
         }

@@ -16,7 +16,7 @@ import org.postgresql.copy.PGCopyOutputStream;
  * (pgjdbc's CopyManager), written row by row. Text fields are always quoted, so an empty string
  * stays distinct from NULL (an empty unquoted field).
  */
-final class CopyStream implements AutoCloseable {
+public final class CopyStream implements AutoCloseable {
     private static final int BUFFER = 1 << 16;
 
     private final String table;
@@ -35,7 +35,7 @@ final class CopyStream implements AutoCloseable {
     }
 
     /** A quoted text field; null is NULL. */
-    CopyStream text(String value) {
+    public CopyStream text(String value) {
         separate();
         if (value != null) {
             write('"' + (value.indexOf('"') < 0 ? value : value.replace("\"", "\"\"")) + '"');
@@ -44,7 +44,7 @@ final class CopyStream implements AutoCloseable {
     }
 
     /** An unquoted field whose text form needs no quoting (numbers, uuids, timestamps, booleans); null is NULL. */
-    CopyStream plain(Object value) {
+    public CopyStream plain(Object value) {
         separate();
         if (value != null) {
             write(value.toString());
@@ -52,7 +52,7 @@ final class CopyStream implements AutoCloseable {
         return this;
     }
 
-    void endRow() {
+    public void endRow() {
         write("\n");
         rowStarted = false;
     }

@@ -20,8 +20,8 @@ import java.util.function.Function;
 /**
  * The studies of docs/workload.md beyond the 2018 one, a section per plan as its {@link Plan.Study} says: its operations'
  * figures against the size (plans 2 and 3: a chart with a chooser of figure and operation, none drawn before a strategy ran at
- * two sizes), a table of threads by size per operation (plan 4, as Stellio reported it), or a table of provisioning cycles
- * (plan 5).
+ * two sizes), a table of threads by size per operation (plan 4, as Stellio reported it), a table of provisioning cycles
+ * (plan 5), or the chart and a table beside the figures the plan's origin published (plan 6, the Keycloak team's).
  */
 final class StudiesPage {
 
@@ -41,6 +41,10 @@ final class StudiesPage {
         public boolean cycles() {
             return plan.study() == Plan.Study.CYCLES;
         }
+
+        public boolean besidePublished() {
+            return plan.study() == Plan.Study.BESIDE_PUBLISHED;
+        }
     }
 
     static Page build(RunHistory history) {
@@ -59,6 +63,14 @@ final class StudiesPage {
                     List<RecordedRun> runs = history.newest(r -> r.plan() == plan && r.record().provisioning() != null,
                             r -> r.load().driven());
                     sections.add(new Section(plan, runs, null, cycles(plan, runs)));
+                }
+                case BESIDE_PUBLISHED -> {
+                    List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan);
+                    sections.add(new Section(plan, runs, set(plan.id(), "Plan " + plan.number() + " against the identities", runs,
+                            RecordedRun.operations(runs), r -> r.series() + machine.apply(r), style),
+                            List.of(new StellioTable(plan.id()
+                                    + "-published", runs.isEmpty() ? "" : runs.get(0).machineLabel(), "", List.of(),
+                                    KeycloakTeamTable.table(plan.id() + "-published", runs)))));
                 }
                 case AGAINST_SIZE -> {
                     List<RecordedRun> runs = history.latestComplete(r -> r.plan() == plan, RecordedRun::openModel);

@@ -2,6 +2,7 @@ package io.idbench.targets;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** Where Keycloak keeps its data: its command-line options for it. */
 public interface KeycloakDatabase {
@@ -11,6 +12,15 @@ public interface KeycloakDatabase {
 
     /** One line for the record: which database, and where. */
     String description();
+
+    /** How to reach it over JDBC (its statement statistics), or none (H2). */
+    default Optional<Jdbc> jdbc() {
+        return Optional.empty();
+    }
+
+    /** A PostgreSQL database's JDBC URL and credentials. */
+    record Jdbc(String url, String user, String password) {
+    }
 
     /** A PostgreSQL database (Keycloak's own schema, created by it on the first start). */
     static KeycloakDatabase postgres(String jdbcUrl, String user, String password, String server) {
@@ -23,6 +33,11 @@ public interface KeycloakDatabase {
             @Override
             public String description() {
                 return "PostgreSQL (" + server + ")";
+            }
+
+            @Override
+            public Optional<Jdbc> jdbc() {
+                return Optional.of(new Jdbc(jdbcUrl, user, password));
             }
         };
     }

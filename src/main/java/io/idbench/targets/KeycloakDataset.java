@@ -51,6 +51,17 @@ public record KeycloakDataset(String name, long users) {
         return Duration.ofNanos(System.nanoTime() - t0);
     }
 
+    /** Its size on disk. */
+    public long bytes(Connection admin) throws SQLException {
+        try (PreparedStatement s = admin.prepareStatement("SELECT pg_database_size(?)")) {
+            s.setString(1, name);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
     /** Keeps {@code database} (seeded, its ids saved, Keycloak stopped) as this dataset. */
     public void keep(Connection admin, String database) throws SQLException {
         try (Statement s = admin.createStatement()) {

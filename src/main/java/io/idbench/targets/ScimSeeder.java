@@ -130,18 +130,35 @@ public final class ScimSeeder {
         throw new IllegalStateException("creating " + IdentityGenerator.userName(n) + " answered " + a.status() + ": " + a.text());
     }
 
+    /**
+     * Identity n created over SCIM and made a member of every static group (each made where the target lacks it), as a seed
+     * over SCIM would leave it: what a load behind the API is held against, and the groups it fills. Its id.
+     */
+    public String probe(long n) throws InterruptedException {
+        String id = user(n, new AtomicLong());
+        for (String name : IdentityGenerator.staticGroups()) {
+            group(name, new String[] {id});
+        }
+        return id;
+    }
+
+    /** Group {@code name}: found, or created empty. */
+    private String group(String name) {
+        String id = findOrNull("Groups", "displayName eq \"" + name + "\"");
+        if (id != null) {
+            return id;
+        }
+        ScimClient.Answer a = client.post("/Groups", ((ObjectNode) Json.mapper().createObjectNode().set("schemas",
+                Json.mapper().createArrayNode().add(ScimSchemas.GROUP_URN))).put("displayName", name));
+        if (!a.is(201) || a.body() == null) {
+            throw new IllegalStateException("creating group " + name + " answered " + a.status() + ": " + a.text());
+        }
+        return a.body().path("id").asText();
+    }
+
     /** Group {@code name} with every seeded identity as a member. */
     private String group(String name, String[] ids) throws InterruptedException {
-        String id = findOrNull("Groups", "displayName eq \"" + name + "\"");
-        if (id == null) {
-            ScimClient.Answer a = client.post("/Groups", ((ObjectNode) Json.mapper().createObjectNode().set("schemas",
-                    Json.mapper().createArrayNode().add(ScimSchemas.GROUP_URN))).put("displayName", name));
-            if (!a.is(201) || a.body() == null) {
-                throw new IllegalStateException("creating group " + name + " answered " + a.status() + ": " + a.text());
-            }
-            id = a.body().path("id").asText();
-        }
-        String groupId = id;
+        String groupId = group(name);
         int batches = (ids.length + MEMBERS_PER_PATCH - 1) / MEMBERS_PER_PATCH;
         progress.start("members of " + name + " over SCIM", ids.length, "memberships");
         AtomicLong next = new AtomicLong();

@@ -39,6 +39,7 @@ class PlanTest {
     @Test
     void anUnknownPlanIsRefusedWithThePlansInTheirOrder() {
         assertThatThrownBy(() -> Plan.parse("soak")).isInstanceOf(ConfigException.class)
-                .hasMessage("plan must be one of heterogeneous, read-flood, members, query-values, provisioning, was 'soak'");
+                .hasMessage(
+                        "plan must be one of heterogeneous, read-flood, members, query-values, provisioning, keycloak-team, was 'soak'");
     }
 }

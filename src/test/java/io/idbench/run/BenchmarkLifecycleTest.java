@@ -261,6 +261,42 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
     }
 
     /**
+     * Plan 6 against Keycloak seeded into its tables: user.1 made over SCIM and held against the rows the load writes, the rest
+     * loaded and the dataset kept; every operation over SCIM and over the Admin API measured without error; and the SQL behind
+     * each from Keycloak's own database, with the plan of its slowest statement.
+     */
+    @Test
+    void keycloakLoadedIntoItsTablesAnswersTheKeycloakTeamsOperationsAndShowsTheirSql() throws Exception {
+        Path log = tmp.resolve("keycloak-team.log");
+        Process mvn = verify(log, "-Ptarget-keycloak", "-DpgDataDir=none", "-Ddb.provider=embedded", "-Dplan=keycloak-team",
+                "-Dusers=300", "-Dthreads=2", "-Dduration=2", "-Drampup=1", "-Dwarmup=1", "-DwarmupMax=5",
+                "-Drepeat=2", "-Dsettle=0", "-DrunId=keycloak-team");
+        assertThat(mvn.waitFor(15, TimeUnit.MINUTES)).as("the build ends").isTrue();
+        String output = Files.readString(log);
+        assumeTrue(mvn.exitValue() == 0 || !output.contains("keycloak-quarkus-dist"),
+                () -> "Keycloak's distribution could not be had from Maven Central");
+        assertThat(mvn.exitValue()).as(output).isZero();
+        assertThat(output).contains("user.1, created over SCIM, holds the rows a load writes")
+                .contains("user.1, user.300 and hr's 300 members checked over SCIM");
+        JsonNode summary = summary("keycloak-team-keycloak-300", "keycloak-team");
+        assertThat(summary.path("seed").path("action").asText()).isEqualTo("loaded");
+        for (String op : List.of("Read user by id", "List 100 users", "Search by userName", "Search by e-mail",
+                "Search by employeeNumber")) {
+            for (String protocol : List.of(" (SCIM)", " (Admin API)")) {
+                JsonNode label = summary.path("labels").path(op + protocol);
+                assertThat(label.path("samples").asLong()).as(op + protocol).isPositive();
+                assertThat(label.path("errors").asLong()).as(op + protocol).isZero();
+            }
+        }
+        JsonNode byUserName = summary.path("sql").path("Search by userName (SCIM)");
+        assertThat(byUserName.path("statements").findValuesAsText("query")).as("the statements of the userName search")
+                .anyMatch(q -> q.toLowerCase(java.util.Locale.ROOT).contains("username"));
+        assertThat(byUserName.path("callsPerRequest").asDouble()).isPositive();
+        assertThat(byUserName.path("slowestPlan").asText()).isNotBlank();
+        assertThat(summary.has("sqlUnavailable")).isFalse();
+    }
+
+    /**
      * The run's bearer token and admin password live in the build's working files only, readable by
      * their owner; neither they nor a password hash reach the record or the site.
      */
