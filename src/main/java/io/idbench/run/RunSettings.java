@@ -110,10 +110,10 @@ public final class RunSettings {
                     + "(it names the scenario), was '" + targetName + "'");
         }
         // A scenario's size seeds idbench's service; a provisioned product starts empty unless a size is asked for.
-        // Another target takes its size from -D, or from a scenario file that names that target too (openldap-10k): the default
-        // scenario's size is idbench's service's.
+        // Another target takes its size from -D, or from a scenario file that names that target too (openldap-10k, with or
+        // without its profile): the default scenario's size is idbench's service's.
         users = target.ownService() || r.explicit("users") || r.origins().get("target").equals(r.origins().get("users"))
-                ? longIn(r, "users") : 0;
+                || r.origins().get("users").startsWith("scenario") && r.scenarioSets("target", target.id()) ? longIn(r, "users") : 0;
         hotset = HotSet.parse(r.get("hotset"));
         maxErrorPct = doubleIn(r, "maxErrorPct");
         maxP95 = longIn(r, "maxP95");

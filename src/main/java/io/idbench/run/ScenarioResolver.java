@@ -73,6 +73,11 @@ public final class ScenarioResolver {
             };
         }
 
+        /** Whether the scenario file itself sets key to value, whatever a profile set beside it. */
+        public boolean scenarioSets(String key, String value) {
+            return scenarioFile != null && value.equals(load(scenarioFile).get(key));
+        }
+
         /** Given by the user (a -D or a profile), not by a default or the scenario file. */
         public boolean explicit(String key) {
             String origin = origins.get(key);

@@ -392,6 +392,15 @@ class PrepareStepTest {
     }
 
     @Test
+    void aKeycloakScenarioFileSizesItsTargetWithItsProfileBeside() throws Exception {
+        RunSettings s = prepare(d("scenario", "keycloak-team-keycloak-50k"), "target-keycloak");
+        assertThat(s.users).isEqualTo(50_000);
+        assertThat(s.recordScenario).isEqualTo("keycloak-team-keycloak-50k");
+        assertThat(Files.readAllLines(run.serveArgs())).contains("--users=50000", "--seed-method=auto");
+        assertThat(jmeterProperties()).doesNotContainKey("admin.path"); // handed over once Keycloak is ready
+    }
+
+    @Test
     void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
         Files.delete(basedir.resolve("jmeter/ldap-members.jmx")); // every plan has its LDAP version now: one taken away
         assertThatThrownBy(() -> prepare(d("plan", "members", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
