@@ -11,27 +11,28 @@ import java.util.Locale;
 public enum Plan implements Choice {
     /** Plan 1, the 2018 study's: create, read, search, update, delete and read by userName, on the identities Populate made. */
     HETEROGENEOUS(Seeded.OPTIONAL, Model.CLOSED, Inputs.NONE, Login.PASSWORD_GRANT, Study.OWN_PAGES,
-            "the Apache Syncope study of 2018"),
+            Stages.TOGETHER, "the Apache Syncope study of 2018"),
     /** Plan 2: reads of seeded identities by id, closed or at a fixed rate (the open model). */
     READ_FLOOD(Seeded.REQUIRED, Model.CLOSED_OR_OPEN, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE,
-            "the Apicurio Registry claim: read latency does not depend on the size"),
+            Stages.TOGETHER, "the Apicurio Registry claim: read latency does not depend on the size"),
     /** Plan 3: large groups: a page of members, a member count, a user's groups. */
-    MEMBERS(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE, "groups with very many members"),
+    MEMBERS(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE, Stages.TOGETHER,
+            "groups with very many members"),
     /** Plan 4: value queries over the profile's attributes, their answers counted exactly. */
     QUERY_VALUES(Seeded.REQUIRED, Model.CLOSED, Inputs.QUERY_ANSWERS, Login.STATIC_TOKEN, Study.THREADS_BY_SIZE,
-            "as the Stellio NGSI-LD study reported it"),
+            Stages.TOGETHER, "as the Stellio NGSI-LD study reported it"),
     /**
      * Plan 5: provisioning cycles as Entra ID or Okta send them (client), each job paced, each cycle audited; users is how many
      * it provisions.
      */
     PROVISIONING(Seeded.NEVER, Model.PACED, Inputs.PROVISIONING_SCHEDULE, Login.STATIC_TOKEN, Study.CYCLES,
-            "the provisioning clients Microsoft Entra ID and Okta"),
+            Stages.TOGETHER, "the provisioning clients Microsoft Entra ID and Okta"),
     /**
      * Plan 6: the Keycloak team's SCIM benchmark: five reads of seeded identities, each on its own with every thread, over SCIM
      * and (Keycloak) over its Admin REST API.
      */
     KEYCLOAK_TEAM(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.BESIDE_PUBLISHED,
-            "the Keycloak team's SCIM benchmark (keycloak/keycloak#48803)");
+            Stages.ONE_AT_A_TIME, "the Keycloak team's SCIM benchmark (keycloak/keycloak#48803)");
 
     /** The plan of a run that names none: the 2018 study's, whose scenarios carry no prefix. */
     public static final Plan DEFAULT = HETEROGENEOUS;
@@ -76,19 +77,29 @@ public enum Plan implements Choice {
         OWN_PAGES, AGAINST_SIZE, THREADS_BY_SIZE, CYCLES, BESIDE_PUBLISHED
     }
 
+    /**
+     * Whether its operations run together in every iteration, or one at a time, every thread in the same one (plan 6): then
+     * each operation's span is its own, and the record keeps each one's CPU per request and SQL.
+     */
+    public enum Stages {
+        TOGETHER, ONE_AT_A_TIME
+    }
+
     private final Seeded seeded;
     private final Model model;
     private final Inputs inputs;
     private final Login login;
     private final Study study;
+    private final Stages stages;
     private final String origin;
 
-    Plan(Seeded seeded, Model model, Inputs inputs, Login login, Study study, String origin) {
+    Plan(Seeded seeded, Model model, Inputs inputs, Login login, Study study, Stages stages, String origin) {
         this.seeded = seeded;
         this.model = model;
         this.inputs = inputs;
         this.login = login;
         this.study = study;
+        this.stages = stages;
         this.origin = origin;
     }
 
@@ -143,6 +154,10 @@ public enum Plan implements Choice {
 
     public Study study() {
         return study;
+    }
+
+    public Stages stages() {
+        return stages;
     }
 
     /** The published study or claim it reproduces, as the site heads its section. */

@@ -35,6 +35,8 @@ import java.util.Map;
  * @param disturbed why other processes or the hypervisor took too much of the machine, or null: such a run has no verdict
  * @param sql       a staged plan's SQL per operation (label), from the target's pg_stat_statements; {@code sqlUnavailable}
  *                  says why there is none where it was asked for
+ * @param operationCpu a plan measured operation by operation: per label, each component of the system under test's CPU µs
+ *                  per request within that operation's spans
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -78,7 +80,8 @@ public record RunRecord(
         Versus versus,
         Provisioning provisioning,
         Map<String, OperationSql> sql,
-        String sqlUnavailable) implements RunRecordBuilder.With {
+        String sqlUnavailable,
+        Map<String, Map<String, Double>> operationCpu) implements RunRecordBuilder.With {
 
     /** The shape of this build's records. */
     public static final int SCHEMA_VERSION = 1;

@@ -31,7 +31,7 @@ public final class CpuAccount {
 
     /** The components a side's account names: its own three, and the load generator and build both sides share. */
     static final List<String> OWN = List.of("service", "postgresql", "engine", "jmeter", "harness");
-    private static final List<String> SIDE = List.of("service", "postgresql", "engine");
+    static final List<String> SIDE = List.of("service", "postgresql", "engine");
 
     private final List<long[]> rows;
     private final List<String> columns;

@@ -60,6 +60,11 @@ public final class LabelStatistics {
         return new Histogram(HIGHEST_MILLIS, POOLED_DIGITS);
     }
 
+    /** From its first sample's start to its last one's end, epoch ms; null without samples. */
+    RunStatistics.Window span() {
+        return histogram.getTotalCount() == 0 ? null : new RunStatistics.Window(firstStart, lastEnd);
+    }
+
     /** The percentile curve and histogram of the elapsed times. */
     public Distribution distribution() {
         return Distributions.of(histogram);

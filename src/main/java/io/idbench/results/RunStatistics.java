@@ -34,12 +34,12 @@ public final class RunStatistics {
      * What a run's statistics hold: per label (and {@link #ALL}); per phase, the samples left out;
      * the samples of the measured phase left out because not all threads were active; per label, the
      * measured samples in windows (for intervals); the measured span; when the warm-up began (0: none); per JMeter engine,
-     * its counted samples.
+     * its counted samples; per label, the span from its first sample's start to its last one's end.
      */
     public record Result(Map<String, LabelSummary> labels, Map<String, Distribution> distributions,
             Map<String, Long> excludedPhases, long partialConcurrencySamples, Map<String, LabelWindows> windows,
             Window measured, long warmUpFrom, Map<String, EngineLoad.Window> engines,
-            Map<String, AbstractHistogram> histograms) {
+            Map<String, AbstractHistogram> histograms, Map<String, Window> spans) {
 
         /** Samples of the warm-up phase (not measured). */
         public long warmUpSamples() {
@@ -172,8 +172,12 @@ public final class RunStatistics {
             Map<String, LabelSummary> out = new LinkedHashMap<>();
             Map<String, Distribution> distributions = new LinkedHashMap<>();
             Map<String, AbstractHistogram> histograms = new LinkedHashMap<>();
+            Map<String, Window> spans = new LinkedHashMap<>();
             labels.forEach((label, stats) -> {
                 out.put(label, stats.summary());
+                if (stats.span() != null) {
+                    spans.put(label, stats.span());
+                }
                 distributions.put(label, stats.distribution());
                 histograms.put(label, stats.pooledCopy());
             });
@@ -184,7 +188,7 @@ public final class RunStatistics {
                 windows.put(ALL, allSamples.build(measured.from(), measured.to()));
             }
             return new Result(out, distributions, excluded, partial, windows, measured, warmUpFrom == Long.MAX_VALUE ? 0 : warmUpFrom,
-                    engines, histograms);
+                    engines, histograms, spans);
         }
     }
 }

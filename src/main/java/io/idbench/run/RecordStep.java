@@ -17,6 +17,7 @@ import io.idbench.results.CpuAccount;
 import io.idbench.results.FigureName;
 import io.idbench.results.JtlReader;
 import io.idbench.results.Measurement;
+import io.idbench.results.OperationCpu;
 import io.idbench.results.PairedVerdict;
 import io.idbench.results.ProvisioningCycles;
 import io.idbench.results.RunStatistics;
@@ -126,6 +127,10 @@ record RecordStep(RunDirectory run, PrintStream out) {
                 r = r.withTimeline(Timelines.of(jtl, run.resourceSamples()));
             }
             r = r.withBetweenRuns(betweenRuns(r, record));
+            if (side == Side.A && state.settings().plan().stages() == Plan.Stages.ONE_AT_A_TIME) {
+                Map<String, Map<String, Double>> operationCpu = OperationCpu.of(parts, cpu);
+                r = operationCpu.isEmpty() ? r : r.withOperationCpu(operationCpu);
+            }
             if (side == Side.A && Files.isRegularFile(run.stageStatements())) {
                 r = StageSql.into(r, run.stageStatements());
             }

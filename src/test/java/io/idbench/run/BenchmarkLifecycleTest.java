@@ -294,6 +294,9 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         assertThat(byUserName.path("callsPerRequest").asDouble()).isPositive();
         assertThat(byUserName.path("slowestPlan").asText()).isNotBlank();
         assertThat(summary.has("sqlUnavailable")).isFalse();
+        assertThat(summary.path("operationCpu").path("Read user by id (SCIM)").path("service").asDouble())
+                .as("Keycloak's CPU per request, operation by operation").isPositive();
+        assertThat(summary.path("operationCpu").has("ALL")).isFalse();
     }
 
     /**

@@ -17,7 +17,7 @@ class PhaseClockTest {
 
     private static RunStatistics.Result part(long warmUpFrom, long measuredFrom, long measuredTo) {
         return new RunStatistics.Result(Map.of(), Map.of(), Map.of(), 0, Map.of(), new RunStatistics.Window(measuredFrom, measuredTo),
-                warmUpFrom, Map.of(), Map.of());
+                warmUpFrom, Map.of(), Map.of(), Map.of());
     }
 
     @Test
