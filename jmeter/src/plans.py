@@ -293,6 +293,16 @@ def measure_by_time(plan_name, fragment_name):
                while_("whole iterations for ${__P(duration)} s", cached_jexl(now_before("measureEnd")),
                       phase("${measurePhase}"), *iteration(plan_name, fragment_name)))
 
+def warm_up(plan_name, fragment_name, threads, timeout, what):
+    """All threads meet, then run fragment_name with phase=warmup for at least warmup s (rewarm s for a side that was steady),
+    then until the steady-state detector says so, at most warmupMax s (what: how the while loop's name says it)."""
+    return [barrier(threads, timeout, "all threads ready: warm up"),
+        mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
+                                     ("warmupCap", "${__P(warmupMax,180)}")]),
+        while_("warm-up, recorded with phase=warmup: " + what,
+               '${__jexl3(' + now_before("warmupEnd") + ' || ("${__P(idbench.steady.${rep},false)}" == "false" && ' + now_before("warmupCap") + '))}',
+               phase("warmup"), steady_state(), *iteration(plan_name, fragment_name))]
+
 def repetitions(plan_name, fragment_name, before=(), after=()):
     """All repetitions in one JMeter JVM, so that JMeter's own JIT warms up once. Per repetition, each thread runs `before`
     (Populate…), meets the others, warms up until the service is steady (at least warmup s, or rewarm s once its side was
@@ -303,13 +313,8 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
         repetition_start(), fork_restart(threads), token_refresh(), *before,
-        barrier(threads, timeout, "all threads ready: warm up"),
-        mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
-                                     ("warmupCap", "${__P(warmupMax,180)}")]),
-        while_("warm-up, recorded with phase=warmup: whole iterations for at least ${__P(warmup,5)} s (a later repetition of a side"
-               " that was steady: ${__P(rewarm,1)} s), then until the service is steady (at most ${__P(warmupMax,180)} s)",
-               '${__jexl3(' + now_before("warmupEnd") + ' || ("${__P(idbench.steady.${rep},false)}" == "false" && ' + now_before("warmupCap") + '))}',
-               phase("warmup"), steady_state(), *iteration(plan_name, fragment_name)),
+        *warm_up(plan_name, fragment_name, threads, timeout, "whole iterations for at least ${__P(warmup,5)} s (a later repetition"
+                 " of a side that was steady: ${__P(rewarm,1)} s), then until the service is steady (at most ${__P(warmupMax,180)} s)"),
         barrier(threads, timeout, "all threads in: start measuring"),
         measure_by_loops(plan_name, fragment_name),
         measure_by_time(plan_name, fragment_name),
@@ -338,13 +343,8 @@ def staged_repetitions(plan_name, warm_fragment, stages):
     swapped = [x for i in range(0, len(stages), 2) for x in reversed(stages[i:i + 2])]
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling", "${__P(repetitions,${__P(repeat,1)})}",
         repetition_start(), fork_restart(threads), token_refresh(),
-        barrier(threads, timeout, "all threads ready: warm up"),
-        mark_time("warm-up starts", [("warmupEnd", '${__jexl3("${__P(idbench.wasSteady.${side},false)}" == "true" ? ${__P(rewarm,1)} : ${__P(warmup,5)})}'),
-                                     ("warmupCap", "${__P(warmupMax,180)}")]),
-        while_("warm-up, recorded with phase=warmup: every stage's operations until the target is steady (at least ${__P(warmup,5)} s,"
-               " at most ${__P(warmupMax,180)} s)",
-               '${__jexl3(' + now_before("warmupEnd") + ' || ("${__P(idbench.steady.${rep},false)}" == "false" && ' + now_before("warmupCap") + '))}',
-               phase("warmup"), steady_state(), *iteration(plan_name, warm_fragment)),
+        *warm_up(plan_name, warm_fragment, threads, timeout, "every stage's operations until the target is steady (at least"
+                 " ${__P(warmup,5)} s, at most ${__P(warmupMax,180)} s)"),
         if_("an odd repetition: the stages in their order", '${__jexl3(${repIndex} % 2 == 1)}', *[stage(f, c) for f, c in stages]),
         if_("an even repetition: each pair swapped", '${__jexl3(${repIndex} % 2 == 0)}', *[stage(f, c) for f, c in swapped]),
         barrier(threads, timeout, "all threads measured"), mark('""'))]
