@@ -40,6 +40,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * What {@code idbench keycloak} starts, in order: its PostgreSQL (or none, for H2) with Keycloak's
@@ -79,6 +80,8 @@ final class KeycloakStack {
     private KeycloakDataset dataset;
     /** How long the kept dataset took to clone, when one was. */
     private Duration cloned;
+    /** The record of the seed that made the cloned dataset. */
+    private SeedRecord loadedBy;
 
     KeycloakStack(Options options, PrintWriter out, Deque<AutoCloseable> started) {
         this.options = options;
@@ -114,7 +117,7 @@ final class KeycloakStack {
                 seed = r.record(dataset != null ? dataset.name() : "keycloak-" + KeycloakSetup.VERSION + "-" + options.users(),
                         "Keycloak, " + db.description());
                 if (dataset != null) {
-                    keycloak = keep(r.ids(), keycloak, db, adminPassword);
+                    keycloak = keep(r.ids(), keycloak, db, adminPassword, seed);
                 }
             }
         }
@@ -141,6 +144,7 @@ final class KeycloakStack {
             if (options.fresh() || !dataset.kept(admin)) {
                 return null;
             }
+            loadedBy = dataset.loaded(admin);
             cloned = dataset.cloneTo(admin, DATABASE);
         }
         out.println(String.format(Locale.ROOT, "Keycloak dataset %s reused: cloned in %.1f s", dataset.name(), cloned.toMillis() / 1000.0));
@@ -170,8 +174,8 @@ final class KeycloakStack {
         seeder.verify(users);
         writeIds(ids);
         out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked");
-        return SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users, null, null, null, SeedRecord.REUSED,
-                SeedRecord.Phases.cloned(cloned), cloned, null, null, null);
+        return SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users, null, IdentityGenerator.VERSION, null,
+                SeedRecord.REUSED, SeedRecord.Phases.cloned(cloned), cloned, loadedBy.databaseBytes(), null, loadedBy);
     }
 
     private ScimSeeder.Result seed(ScimSeeder seeder) throws IOException, InterruptedException {
@@ -227,15 +231,14 @@ final class KeycloakStack {
         List<String> ids = new ArrayList<>(r.ids().size() + 1);
         ids.add(first);
         ids.addAll(r.ids());
-        long bytes = keepDataset(ids, adminPassword);
+        SeedRecord seed = keepDataset(ids, adminPassword, bytes -> SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users,
+                null, IdentityGenerator.VERSION, null, SeedRecord.LOADED, SeedRecord.Phases.intoTables(r.copy(), r.vacuumAnalyze()),
+                Duration.ofNanos(System.nanoTime() - t0), bytes, null, null));
         KeycloakServer again = startKeycloak(db, adminPassword, keycloak.port());
         seeder.verify(users);
         writeIds(ids);
         out.println("user.1, user." + users + " and hr's " + String.format("%,d", users) + " members checked over SCIM");
-        return new Loaded(again, SeedRecord.of(dataset.name(), "Keycloak, " + db.description(), users, null, IdentityGenerator.VERSION,
-                null, SeedRecord.LOADED, SeedRecord.Phases.intoTables(r.copy(), r.vacuumAnalyze()),
-                Duration.ofNanos(System.nanoTime() - t0),
-                bytes, null, null));
+        return new Loaded(again, seed);
     }
 
     private void stop(KeycloakServer keycloak) {
@@ -247,27 +250,31 @@ final class KeycloakStack {
      * The seeded database kept as a dataset for later runs: its ids saved in it, Keycloak stopped (a template database
      * takes no connections), the copy made, Keycloak started again on the same port (its tokens name it).
      */
-    private KeycloakServer keep(List<String> ids, KeycloakServer keycloak, KeycloakDatabase db, String adminPassword)
+    private KeycloakServer keep(List<String> ids, KeycloakServer keycloak, KeycloakDatabase db, String adminPassword, SeedRecord seed)
             throws SQLException, IOException, InterruptedException {
         stop(keycloak);
-        keepDataset(ids, adminPassword);
+        keepDataset(ids, adminPassword, bytes -> seed);
         return startKeycloak(db, adminPassword, keycloak.port());
     }
 
-    /** Keycloak's database (Keycloak stopped) with its ids saved, kept as the dataset; its size in bytes. */
-    private long keepDataset(List<String> ids, String adminPassword) throws SQLException {
+    /**
+     * Keycloak's database (Keycloak stopped) with its ids saved, kept as the dataset with the record of the seed that made it
+     * ({@code seed}, given the database's size in bytes); that record.
+     */
+    private SeedRecord keepDataset(List<String> ids, String adminPassword, LongFunction<SeedRecord> seed) throws SQLException {
         try (Connection c = connect(databaseUrl())) {
             KeycloakDataset.save(c, ids, adminPassword);
         }
         long t0 = System.nanoTime();
-        long bytes;
+        SeedRecord record;
         try (Connection admin = connect(pg.jdbcUrl())) {
-            dataset.keep(admin, DATABASE);
-            bytes = dataset.bytes(admin);
+            record = seed.apply(KeycloakDataset.size(admin, DATABASE));
+            dataset.keep(admin, DATABASE, record);
         }
-        out.println(String.format(Locale.ROOT, "Kept as dataset %s (%,d MB) in %.1f s: later runs of this size clone it", dataset.name(),
-                bytes >> 20, (System.nanoTime() - t0) / 1e9));
-        return bytes;
+        out.println(String.format(Locale.ROOT, "Kept as dataset %s (%,d MB) in %.1f s: later runs of this size clone it; idbench"
+                + " datasets lists it", dataset.name(), record.databaseBytes() == null ? 0 : record.databaseBytes() >> 20,
+                (System.nanoTime() - t0) / 1e9));
+        return record;
     }
 
     private ScimSeeder seeder(KeycloakRealm.Client client) {

@@ -96,8 +96,11 @@ final class PostgresDatasets {
             out.printf("  %-10s %11s  %-5s  %-3s  %9s  %-16s  %-16s  %-6s  %s%n", "storage", "identities", "dyn", "gen", "size",
                     "loaded (UTC)", "last used (UTC)", "in use", "name");
             for (Kept k : kept) {
-                out.printf(Locale.ROOT, "  %-10s %,11d  %-5s  g%-2s  %9s  %-16s  %-16s  %-6s  %s%n", k.loaded().storage(),
-                        k.loaded().users(), k.loaded().dyn(), k.loaded().generatorVersion(), ByteSize.format(k.bytes()),
+                // Another product's dataset (Keycloak's) names the product before its database, and has no dynamic memberships.
+                String storage = k.loaded().storage().split(",", 2)[0];
+                out.printf(Locale.ROOT, "  %-10s %,11d  %-5s  g%-2s  %9s  %-16s  %-16s  %-6s  %s%n", storage,
+                        k.loaded().users(), k.loaded().dyn() == null ? "-" : k.loaded().dyn(), k.loaded().generatorVersion(),
+                        ByteSize.format(k.bytes()),
                         DatasetsCommand.WHEN.format(Instant.parse(k.loaded().at())), DatasetsCommand.WHEN.format(k.lastUsed()),
                         k.inUse() ? "yes" : "no", k.name());
             }

@@ -1,5 +1,9 @@
 package io.idbench.targets;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.idbench.common.Json;
+import io.idbench.record.SeedRecord;
+import io.idbench.seed.Dataset;
 import io.idbench.seed.IdentityGenerator;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,33 +15,42 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Keycloak database seeded over SCIM, kept on idbench's PostgreSQL as a template database, as
- * idbench's own datasets are: a later run with the same version and size clones it in seconds
- * instead of seeding again. The ids Keycloak assigned and its administrator's password
- * travel inside it (tables {@value #IDS_TABLE} and {@value #ADMIN_TABLE}, which Keycloak ignores), and a comment marks it complete: a seed that
- * stopped half-way is never taken for a dataset.
+ * A seeded Keycloak database kept on idbench's PostgreSQL as a template database, as idbench's own datasets are, under their
+ * prefix: a later run with the same version and size clones it in seconds instead of seeding again, and {@code idbench datasets}
+ * lists and prunes it with the others. The ids Keycloak holds and its administrator's password travel inside it (tables
+ * {@value #IDS_TABLE} and {@value #ADMIN_TABLE}, which Keycloak ignores); its comment is the record of the seed that made it,
+ * written only once it is complete: a seed that stopped half-way is never taken for a dataset.
  *
- * @param name the template database, e.g. keycloak_26_7_3_10000_g1
+ * @param name the template database, e.g. idbset_keycloak_26_7_3_10000_g1
  */
 public record KeycloakDataset(String name, long users) {
     static final String IDS_TABLE = "idbench_seed_ids";
     static final String ADMIN_TABLE = "idbench_admin";
-    private static final String COMPLETE = "idbench: a Keycloak dataset, seeded completely";
 
     /** The dataset of this Keycloak version and size, of the identity generator's version. */
     public static KeycloakDataset of(long users) {
-        return new KeycloakDataset("keycloak_" + KeycloakSetup.VERSION.replace('.', '_') + "_" + users + "_g" + IdentityGenerator.VERSION,
-                users);
+        return new KeycloakDataset(Dataset.COMPLETE_PREFIX + "keycloak_" + KeycloakSetup.VERSION.replace('.', '_') + "_" + users + "_g"
+                + IdentityGenerator.VERSION, users);
     }
 
     /** Whether the server holds it, complete. {@code admin}: a connection to another database of the server. */
     public boolean kept(Connection admin) throws SQLException {
+        return loaded(admin) != null;
+    }
+
+    /** The record of the seed that made it, or null when the server holds no complete copy. */
+    public SeedRecord loaded(Connection admin) throws SQLException {
         try (PreparedStatement s = admin.prepareStatement(
                 "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = ?")) {
             s.setString(1, name);
             try (ResultSet rs = s.executeQuery()) {
-                return rs.next() && COMPLETE.equals(rs.getString(1));
+                if (!rs.next() || rs.getString(1) == null || !rs.getString(1).startsWith("{")) {
+                    return null;
+                }
+                return Json.mapper().readValue(rs.getString(1), SeedRecord.class);
             }
+        } catch (JsonProcessingException e) {
+            return null;
         }
     }
 
@@ -51,10 +64,10 @@ public record KeycloakDataset(String name, long users) {
         return Duration.ofNanos(System.nanoTime() - t0);
     }
 
-    /** Its size on disk. */
-    public long bytes(Connection admin) throws SQLException {
+    /** The size on disk of {@code database}. */
+    public static long size(Connection admin, String database) throws SQLException {
         try (PreparedStatement s = admin.prepareStatement("SELECT pg_database_size(?)")) {
-            s.setString(1, name);
+            s.setString(1, database);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -62,12 +75,18 @@ public record KeycloakDataset(String name, long users) {
         }
     }
 
-    /** Keeps {@code database} (seeded, its ids saved, Keycloak stopped) as this dataset. */
-    public void keep(Connection admin, String database) throws SQLException {
+    /** Keeps {@code database} (seeded, its ids saved, Keycloak stopped) as this dataset, made by {@code seed}. */
+    public void keep(Connection admin, String database, SeedRecord seed) throws SQLException {
+        String comment;
+        try {
+            comment = Json.mapper().writeValueAsString(seed).replace("'", "''");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the seed's record could not be written: " + e.getOriginalMessage(), e);
+        }
         try (Statement s = admin.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + name + " TEMPLATE " + database);
-            s.execute("COMMENT ON DATABASE " + name + " IS '" + COMPLETE + "'");
+            s.execute("COMMENT ON DATABASE " + name + " IS '" + comment + "'");
         }
     }
 
