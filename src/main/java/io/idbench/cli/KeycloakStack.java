@@ -12,6 +12,7 @@ import io.idbench.record.SeedRecord;
 import io.idbench.seed.Database;
 import io.idbench.seed.IdentityGenerator;
 import io.idbench.seed.SeedProgress;
+import io.idbench.seed.Seeder;
 import io.idbench.seed.UsersCsv;
 import io.idbench.service.TokenService;
 import io.idbench.targets.KeycloakBulkLoad;
@@ -268,7 +269,7 @@ final class KeycloakStack {
         long t0 = System.nanoTime();
         SeedRecord record;
         try (Connection admin = connect(pg.jdbcUrl())) {
-            record = seed.apply(KeycloakDataset.size(admin, DATABASE));
+            record = seed.apply(Seeder.databaseBytes(admin, DATABASE));
             dataset.keep(admin, DATABASE, record);
         }
         out.println(String.format(Locale.ROOT, "Kept as dataset %s (%,d MB) in %.1f s: later runs of this size clone it; idbench"

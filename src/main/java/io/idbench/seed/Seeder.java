@@ -269,7 +269,8 @@ public final class Seeder {
         }
     }
 
-    private static long databaseBytes(Connection c, String database) throws SQLException {
+    /** The size on disk of {@code database}, asked through {@code c}, a connection to any database of its server. */
+    public static long databaseBytes(Connection c, String database) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_database_size(?)")) {
             ps.setString(1, database);
             try (ResultSet rs = ps.executeQuery()) {

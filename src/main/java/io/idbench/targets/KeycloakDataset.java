@@ -64,17 +64,6 @@ public record KeycloakDataset(String name, long users) {
         return Duration.ofNanos(System.nanoTime() - t0);
     }
 
-    /** The size on disk of {@code database}. */
-    public static long size(Connection admin, String database) throws SQLException {
-        try (PreparedStatement s = admin.prepareStatement("SELECT pg_database_size(?)")) {
-            s.setString(1, database);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
     /** Keeps {@code database} (seeded, its ids saved, Keycloak stopped) as this dataset, made by {@code seed}. */
     public void keep(Connection admin, String database, SeedRecord seed) throws SQLException {
         String comment;
