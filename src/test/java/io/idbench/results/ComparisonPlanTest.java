@@ -2,8 +2,15 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.idbench.config.ConfigException;
+import io.idbench.record.Change;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.Side;
+import io.idbench.record.Versus;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,6 +58,32 @@ class ComparisonPlanTest {
                 .isSameAs(ComparisonPlan.Evidence.DUET);
         assertThat(ComparisonPlan.evidence(List.of(), List.of(), Map.of(), false))
                 .isSameAs(ComparisonPlan.Evidence.INTERLEAVED);
+    }
+
+    @Test
+    void oneComparisonOfFewForksMovesThePlanOnlyByItsDegreesOfFreedom() {
+        // A 7-fork duet said the processes differ by 3.0 % (the 10-fork one behind the defaults: 1.5 %): pooled, 2.2 %.
+        RunRecord sevenForks = duet(7, 20, 3.0, ComparisonPlan.Evidence.DUET.sigmaRound());
+        ComparisonPlan.Evidence e = ComparisonPlan.evidence(List.of(sevenForks), List.of(FigureName.parse("ALL p50")), Map.of(), true);
+        double pooled = Math.sqrt((6 * Math.pow(Math.log1p(0.03), 2) + 9 * Math.pow(Math.log1p(0.015), 2)) / 15);
+        assertThat(e.sigmaInstance()).isCloseTo(pooled, within(1e-9));
+        assertThat(e.sigmaRound()).isCloseTo(ComparisonPlan.Evidence.DUET.sigmaRound(), within(1e-9));
+        assertThat(e.source()).isEqualTo("1 comparison recorded here, 1 with forks, pooled with the defaults");
+        assertThat(ComparisonPlan.plan(5, 0.05, 3, 60, e).minutes()).isLessThanOrEqualTo(30);
+        assertThat(ComparisonPlan.evidence(List.of(sevenForks, sevenForks, sevenForks, sevenForks, sevenForks),
+                List.of(FigureName.parse("ALL p50")), Map.of(), true).sigmaInstance()).as("evidence outweighs the prior")
+                .isGreaterThan(Math.log1p(0.026));
+    }
+
+    /** Side A of a duet of {@code forks} forks of {@code rounds} rounds whose ALL p50's processes differed by {@code instancePct}. */
+    private static RunRecord duet(int forks, int rounds, double instancePct, double sigmaRound) {
+        int total = forks * rounds;
+        Change c = new Change("ALL", "p50", 2, 2, 0, 0, 0, 1, false, false, false, null, sigmaRound / Math.sqrt(total), instancePct,
+                true);
+        List<Side> schedule = Collections.nCopies(2 * total, Side.A);
+        Versus v = new Versus("a", "b", 5, 0.05, schedule, null, List.of(c), 0L, 0L, 1, true, null, null, Side.A, Side.A, forks, null,
+                null, null, true, Side.A);
+        return RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).versus(v).build();
     }
 
     @Test
