@@ -37,7 +37,10 @@ import picocli.CommandLine.Spec;
                 "for the listing (a few seconds). `datasets prune` removes datasets by age or down to a size budget;",
                 "a run keeps the store within a budget by itself with -Ddatasets.maxBytes (--datasets-max-bytes).",
                 "Then the directories `idbench openldap` keeps (OpenLDAP's MDB files, one per size): `datasets prune",
-                "--directories` removes those no run copies again, and by age or to a budget."},
+                "--directories` removes those no run copies again, and by age or to a budget.",
+                "Each run serves its own copy of its dataset (as large as the dataset); the copies are listed beside the",
+                "datasets, and any prune removes those no run is using. A comparison's other side keeps its datasets in",
+                "<dir>-versus: listed and pruned with the directory."},
         subcommands = DatasetsCommand.Prune.class,
         footer = {"", "Examples:", "  java -jar target/idbench.jar datasets",
                 "  java -jar target/idbench.jar datasets prune --older-than=30d --dry-run",
@@ -92,12 +95,23 @@ public final class DatasetsCommand implements Callable<Integer> {
             }
             return ScenarioConfig.builder().withPgDataDir(pgDataDir).build();
         }
+
+        /** The directory, and its comparisons' other side's beside it when there is one: that server keeps its own copies. */
+        List<ScenarioConfig> configs() {
+            ScenarioConfig config = config();
+            Path other = Path.of(config.pgDataDir() + ScenarioConfig.OTHER_SIDE_SUFFIX);
+            return Files.isDirectory(other) ? List.of(config, ScenarioConfig.builder().withPgDataDir(other.toString()).build())
+                    : List.of(config);
+        }
     }
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        int code = PostgresDatasets.list(dir.config(), out);
+        int code = 0;
+        for (ScenarioConfig config : dir.configs()) {
+            code = Math.max(code, PostgresDatasets.list(config, out));
+        }
         DirectoryDatasets.list(directories.roots(), out);
         return code;
     }
@@ -106,7 +120,8 @@ public final class DatasetsCommand implements Callable<Integer> {
     @Command(name = "prune", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Removes kept datasets by age or down to a size budget.",
                     "First those not used for --older-than, then the least recently used until the rest fit in",
-                    "--max-bytes. A dataset a run is using is never removed. --snapshots also removes the search",
+                    "--max-bytes. A dataset a run is using is never removed; the runs' own copies of datasets are removed",
+                    "whenever no run is using them (no run reuses one). --snapshots also removes the search",
                     "engine's snapshots of the datasets' indexes (a cache: a run with an engine then builds its index",
                     "from the database and snapshots it again), unless a run is using the directory. With --dry-run,",
                     "says what would go and removes nothing. --directories prunes the directories `idbench openldap` keeps",
@@ -167,8 +182,11 @@ public final class DatasetsCommand implements Callable<Integer> {
             if (olderThan == null && maxBytes == null) {
                 return SearchSnapshots.prune(config.pgDataDir(), dryRun, out);
             }
-            int code = PostgresDatasets.prune(config, age, budget, dryRun, out);
-            return snapshots ? SearchSnapshots.prune(config.pgDataDir(), dryRun, out) : code;
+            int code = 0;
+            for (ScenarioConfig side : dir.configs()) {
+                code = Math.max(code, PostgresDatasets.prune(side, age, budget, dryRun, out));
+            }
+            return snapshots ? Math.max(code, SearchSnapshots.prune(config.pgDataDir(), dryRun, out)) : code;
         }
 
         static Duration age(String text) {

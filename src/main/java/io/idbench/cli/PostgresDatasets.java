@@ -4,6 +4,7 @@ import io.idbench.config.ByteSize;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.seed.DatasetStore;
+import io.idbench.seed.DatasetStore.Copy;
 import io.idbench.seed.DatasetStore.Kept;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +30,7 @@ final class PostgresDatasets {
     /** The datasets, the least recently used first, and the engine's snapshots beside them. */
     static int list(ScenarioConfig config, PrintWriter out) throws SQLException, IOException {
         return withStore(config, out, (store, byRun) -> {
-            print(config.pgDataDir(), store.list(), byRun, out);
+            print(config.pgDataDir(), store.list(), store.copies(), byRun, out);
             return 0;
         });
     }
@@ -38,19 +39,27 @@ final class PostgresDatasets {
     static int prune(ScenarioConfig config, Duration age, long budget, boolean dryRun, PrintWriter out) throws SQLException, IOException {
         return withStore(config, out, (store, byRun) -> {
             List<Kept> victims = store.toRemove(age, Instant.now(), budget, 0, null);
+            List<Copy> copies = store.copies().stream().filter(k -> !k.inUse()).toList();
             long left = store.bytes() - victims.stream().mapToLong(Kept::bytes).sum();
             if (budget != ScenarioConfig.NO_DATASETS_BUDGET && left > budget) {
                 out.println("The datasets in use take " + ByteSize.format(left) + ", more than " + ByteSize.format(budget)
                         + ": they stay");
             }
-            long bytes = victims.stream().mapToLong(Kept::bytes).sum();
-            if (victims.isEmpty()) {
+            long bytes = victims.stream().mapToLong(Kept::bytes).sum() + copies.stream().mapToLong(Copy::bytes).sum();
+            if (victims.isEmpty() && copies.isEmpty()) {
                 out.println("Nothing to remove");
             } else if (dryRun) {
+                copies.forEach(k -> out.println("Would remove the run's copy " + k.describe()));
                 victims.forEach(k -> out.println("Would remove dataset " + k.describe()));
                 out.println("Would free " + ByteSize.format(bytes) + " (--dry-run: nothing removed)");
             } else {
-                long freed = store.removeAll(victims, out::println);
+                long freed = 0;
+                for (Copy k : copies) {
+                    store.remove(k);
+                    out.println("Removed the run's copy " + k.describe());
+                    freed += k.bytes();
+                }
+                freed += store.removeAll(victims, out::println);
                 out.println("Freed " + ByteSize.format(freed) + "; " + ByteSize.format(store.bytes()) + " kept");
             }
             out.flush();
@@ -87,7 +96,7 @@ final class PostgresDatasets {
         return DriverManager.getConnection(url, EmbeddedPostgresProvider.USER, EmbeddedPostgresProvider.PASSWORD);
     }
 
-    static void print(Path dataDir, List<Kept> kept, boolean byRun, PrintWriter out) throws IOException {
+    static void print(Path dataDir, List<Kept> kept, List<Copy> copies, boolean byRun, PrintWriter out) throws IOException {
         if (kept.isEmpty()) {
             out.println("No datasets kept in " + dataDir);
         } else {
@@ -103,6 +112,15 @@ final class PostgresDatasets {
                         ByteSize.format(k.bytes()),
                         DatasetsCommand.WHEN.format(Instant.parse(k.loaded().at())), DatasetsCommand.WHEN.format(k.lastUsed()),
                         k.inUse() ? "yes" : "no", k.name());
+            }
+        }
+        if (!copies.isEmpty()) {
+            // A run's copy is as large as its dataset: left unlisted, a 10M run's 19 GB hid behind "No datasets kept".
+            out.printf("The runs' own copies of datasets: %d, %s on disk (each run makes its own; datasets prune removes those no"
+                    + " run is using)%n", copies.size(), ByteSize.format(copies.stream().mapToLong(Copy::bytes).sum()));
+            for (Copy k : copies) {
+                out.printf(Locale.ROOT, "  %9s  %-6s  %s, a copy of %s%n", ByteSize.format(k.bytes()), k.inUse() ? "in use" : "",
+                        k.name(), k.dataset());
             }
         }
         SearchSnapshots.list(dataDir, out);

@@ -125,7 +125,8 @@ public final class SeedCommand implements Callable<Integer> {
                     + "an external database holds at most one, seeded in place");
         }
         try (Connection c = new Database(pg.jdbcUrl(), pg.user(), pg.password()).sibling("postgres").connect()) {
-            PostgresDatasets.print(config.pgDataDir(), new DatasetStore(c, false).list(), false, out);
+            DatasetStore store = new DatasetStore(c, false);
+            PostgresDatasets.print(config.pgDataDir(), store.list(), store.copies(), false, out);
         }
     }
 

@@ -75,6 +75,8 @@ public final class ScenarioConfig {
      * one run to the next (per PostgreSQL major: a data directory only opens with its own).
      */
     public static final String DEFAULT_PG_DATA_DIR = "~/.cache/idbench/postgres-17";
+    /** The data directory of a comparison's other side, beside the run's: both servers run at once. */
+    public static final String OTHER_SIDE_SUFFIX = "-versus";
     /** --pg-data-dir=none: a throw-away data directory, removed when PostgreSQL stops; nothing is kept. */
     public static final String NO_PG_DATA_DIR = "none";
     /**

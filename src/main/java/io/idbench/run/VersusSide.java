@@ -60,7 +60,7 @@ record VersusSide(ScenarioResolver.Resolved resolved, RunSettings settings, Path
         String dataDir = resolved.get("pgDataDir");
         if (!dataDir.equals(ScenarioConfig.NO_PG_DATA_DIR)) {
             args.removeIf(x -> x.startsWith("--pg-data-dir="));
-            args.add("--pg-data-dir=" + dataDir + "-versus"); // both servers run at once: one data directory each
+            args.add("--pg-data-dir=" + dataDir + ScenarioConfig.OTHER_SIDE_SUFFIX);
         }
         return new VersusSide(resolved, recorded, recordDir, args, jar);
     }

@@ -58,11 +58,6 @@ import java.util.regex.Pattern;
 public final class Seeder {
     /** The marker table, in every seeded database: which dataset it holds, and whether it is complete. */
     public static final String MARKER = "idbench_dataset";
-    /**
-     * A new dataset needs about this many times its own size while it is loaded and first copied: itself, the write-ahead
-     * log of its COPY, and the run's copy.
-     */
-    static final int LOAD_FACTOR = 3;
     private static final Pattern CREATED = Pattern.compile("(?i)CREATE (?:UNLOGGED )?(?:TABLE|SEQUENCE) IF NOT EXISTS (\\w+)");
 
     private final IdentityGenerator generator;
@@ -146,8 +141,10 @@ public final class Seeder {
             } else {
                 long expected = store.expectedBytes(dataset);
                 makeRoom(store, dataset, expected);
-                requireSpace(c, LOAD_FACTOR * expected, "seed dataset " + dataset.describe(),
-                        "the dataset, its write-ahead log and the run's copy of it");
+                // The run's last copy is replaced by a copy of this dataset anyway: dropped now, its space counts as free.
+                s.execute("DROP DATABASE IF EXISTS " + run.name() + " WITH (FORCE)");
+                requireSpace(c, loadBytes(c, expected), "seed dataset " + dataset.describe(),
+                        "the dataset, the run's copy of it and the write-ahead log of its load");
                 log.accept("Seeding dataset " + dataset.describe() + " into " + dataset.templateName());
                 s.execute("CREATE DATABASE " + dataset.loadingName());
                 loaded = load(run.sibling(dataset.loadingName()), dataset);
@@ -219,6 +216,18 @@ public final class Seeder {
         if (free < needBytes) {
             throw new IllegalStateException("Not enough disk space to " + what + ": it needs about " + ByteSize.format(needBytes)
                     + " in " + dir + " (" + forWhat + "), and " + ByteSize.format(free) + " is free");
+        }
+    }
+
+    /**
+     * What loading a dataset of {@code expected} bytes and copying it for the run needs on disk: the dataset, its copy and the
+     * write-ahead log of its COPY, which holds as much as the dataset until a checkpoint recycles it at max_wal_size.
+     */
+    static long loadBytes(Connection c, long expected) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT setting::bigint * 1048576 FROM pg_settings WHERE name = 'max_wal_size'")) {
+            rs.next();
+            return 2 * expected + Math.min(expected, rs.getLong(1));
         }
     }
 

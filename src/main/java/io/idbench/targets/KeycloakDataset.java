@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.idbench.common.Json;
 import io.idbench.record.SeedRecord;
 import io.idbench.seed.Dataset;
+import io.idbench.seed.DatasetStore;
 import io.idbench.seed.IdentityGenerator;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -60,6 +61,7 @@ public record KeycloakDataset(String name, long users) {
         try (Statement s = admin.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
             s.execute("CREATE DATABASE " + database + " TEMPLATE " + name);
+            DatasetStore.markClone(s, database, name);
         }
         return Duration.ofNanos(System.nanoTime() - t0);
     }

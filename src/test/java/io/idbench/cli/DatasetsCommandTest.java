@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.seed.DatasetStore;
 import io.idbench.support.StartsServers;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +81,19 @@ class DatasetsCommandTest {
         cli.clear();
         assertThat(datasets("prune", "--pg-data-dir=" + dir, "--snapshots")).isZero();
         assertThat(out.toString()).isEqualTo("No search-engine snapshots in " + snapshots + "\n");
+    }
+
+    @Test
+    void theRunsOwnCopiesAreListedBesideTheDatasets(@TempDir Path tmp) throws Exception {
+        StringWriter listing = new StringWriter();
+        PostgresDatasets.print(tmp, List.of(), List.of(new DatasetStore.Copy("idbench", "idbset_jsonb_10000000", 19L << 30, false),
+                new DatasetStore.Copy("keycloak", "idbset_keycloak_26_7_3_200000_g1", 973L << 20, false)), false,
+                new PrintWriter(listing));
+        assertThat(listing.toString()).isEqualTo("No datasets kept in " + tmp + "\n"
+                + "The runs' own copies of datasets: 2, 20 GiB on disk (each run makes its own; datasets prune removes those no run is"
+                + " using)\n"
+                + "     19 GiB          idbench, a copy of idbset_jsonb_10000000\n"
+                + "    973 MiB          keycloak, a copy of idbset_keycloak_26_7_3_200000_g1\n");
     }
 
     @Test

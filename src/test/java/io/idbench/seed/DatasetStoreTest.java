@@ -11,6 +11,7 @@ import io.idbench.config.PasswordHash;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.Storage;
 import io.idbench.provision.EmbeddedPostgresProvider;
+import io.idbench.record.SeedRecord;
 import io.idbench.seed.DatasetStore.Kept;
 import io.idbench.service.PasswordHasher;
 import io.idbench.support.StartsServers;
@@ -154,12 +155,52 @@ class DatasetStoreTest {
             DatasetStore store = new DatasetStore(c, false);
             long first = store.bytes();
             long expected = store.expectedBytes(dataset(30));
-            assertThat(expected).as("as the kept jsonb dataset per identity").isEqualTo((long) ((double) first / 20 * 30));
+            assertThat(expected).as("an empty database and the storage's measured bytes per identity (20 are too few to tell)")
+                    .isEqualTo(DatasetStore.EMPTY_DATABASE_BYTES + 30 * Storage.JSONB.bytesPerIdentity());
             seeder().withBudget(expected + first / 2).prepare(run(), dataset(30), false, true);
             assertThat(store.list()).extracting(Kept::name).containsExactly(dataset(30).templateName());
             assertThat(log).anyMatch(l -> l.startsWith("Making room for about " + ByteSize.format(expected)))
                     .anyMatch(l -> l.startsWith("Removed dataset " + dataset(20).templateName() + " (" + ByteSize.format(first)));
         }
+    }
+
+    @Test
+    void theRunsCopyIsListedAndRemovableWhenNoRunUsesIt() throws Exception {
+        seeder().prepare(run(), dataset(20), false, true);
+        try (Connection c = admin()) {
+            List<DatasetStore.Copy> copies = new DatasetStore(c, false).copies();
+            assertThat(copies).singleElement().satisfies(k -> {
+                assertThat(k.name()).isEqualTo(EmbeddedPostgresProvider.DATABASE);
+                assertThat(k.dataset()).isEqualTo(dataset(20).templateName());
+                assertThat(k.bytes()).isEqualTo(Seeder.databaseBytes(c, EmbeddedPostgresProvider.DATABASE));
+                assertThat(k.inUse()).isFalse();
+            });
+            assertThat(new DatasetStore(c, true).copies()).as("a live run's server serves it").singleElement()
+                    .satisfies(k -> assertThat(k.inUse()).isTrue());
+            assertThatThrownBy(() -> new DatasetStore(c, true).remove(new DatasetStore(c, true).copies().get(0)))
+                    .hasMessage("idbench is in use by a run");
+            new DatasetStore(c, false).remove(copies.get(0));
+            assertThat(new DatasetStore(c, false).copies()).isEmpty();
+            assertThat(new DatasetStore(c, false).list()).extracting(Kept::name).containsExactly(dataset(20).templateName());
+        }
+    }
+
+    @Test
+    void aNewDatasetsSizeComesFromTheLargestKeptOneBeyondItsEmptyDatabase() {
+        long empty = DatasetStore.EMPTY_DATABASE_BYTES;
+        Kept small = kept(Storage.JSONB, 1_000, 10_276_044); // measured: 1k takes 9.8 MiB, mostly its empty database
+        Kept large = kept(Storage.JSONB, 1_000_000, empty + 1_950_000_000L);
+        Kept relational = kept(Storage.RELATIONAL, 1_000_000, empty + 9_000_000_000L);
+        Dataset tenMillion = Dataset.of(Storage.JSONB, 10_000_000, false, "ssha256");
+        assertThat(DatasetStore.expectedBytes(List.of(small, large, relational), tenMillion)).isEqualTo(empty + 19_500_000_000L);
+        assertThat(DatasetStore.expectedBytes(List.of(small, relational), tenMillion)).as("1k is too few: the measured figure")
+                .isEqualTo(empty + 10_000_000 * Storage.JSONB.bytesPerIdentity());
+    }
+
+    private static Kept kept(Storage storage, long users, long bytes) {
+        SeedRecord loaded = new SeedRecord("d", storage.id(), users, false, 1, "ssha256", SeedRecord.LOADED, "2026-11-28T00:00:00Z",
+                null, 1, 1, bytes, null, null);
+        return new Kept("idbset_" + users, loaded, bytes, Instant.parse(loaded.at()), false);
     }
 
     @Test

@@ -100,9 +100,9 @@ class FullDiskTest {
         long free = Files.getFileStore(disk).getUsableSpace();
         assertThatThrownBy(() -> seeder(SeedProgress.NONE).prepare(run(), dataset(100_000), false, true))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageMatching("Not enough disk space to seed dataset jsonb, 100,000 identities, dyn=false: it needs about 572 MiB in "
+                .hasMessageMatching("Not enough disk space to seed dataset jsonb, 100,000 identities, dyn=false: it needs about 596 MiB in "
                         + "\\Q" + disk.resolve("pg")
-                        + "\\E \\(the dataset, its write-ahead log and the run's copy of it\\), and [0-9.]+ MiB is"
+                        + "\\E \\(the dataset, the run's copy of it and the write-ahead log of its load\\), and [0-9.]+ MiB is"
                         + " free");
         assertThat(databases()).as("nothing created").isEmpty();
         assertThat(Files.getFileStore(disk).getUsableSpace()).isGreaterThan(free - (8 << 20));
