@@ -32,6 +32,12 @@ final class DatabaseOptions {
             description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
     String pgSharedBuffers;
 
+    @Option(names = "--pg-memory", paramLabel = "<size>", defaultValue = ScenarioConfig.NO_MEMORY_BOUND,
+            description = "The most memory PostgreSQL's processes may use, the page cache of its files included, e.g. 1GB: "
+                    + "its data then no longer fits in memory on purpose (a memory cgroup: Linux, as root; a container's memory "
+                    + "limit with testcontainers). none: the machine's (default: ${DEFAULT-VALUE}).")
+    String pgMemory;
+
     @Option(names = "--pg-data-dir-wait", paramLabel = "<seconds>", defaultValue = "" + ScenarioConfig.DEFAULT_PG_DATA_DIR_WAIT_SECONDS,
             description = "How long to wait for another idbench run that is using --pg-data-dir, saying for whom, before giving up "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -48,7 +54,7 @@ final class DatabaseOptions {
 
     ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
         return b.withDbProvider(dbProvider).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
-                .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgImage(pgImage)
+                .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgMemory(pgMemory).withPgImage(pgImage)
                 .withDatasetsMaxBytes(datasetsMaxBytes).withPgDataDirWaitSeconds(pgDataDirWait);
     }
 }

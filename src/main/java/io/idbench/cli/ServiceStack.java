@@ -8,6 +8,7 @@ import io.idbench.config.ScenarioConfig;
 import io.idbench.provision.ConnectionPools;
 import io.idbench.provision.DeathWatch;
 import io.idbench.provision.EmbeddedSearchEngine;
+import io.idbench.provision.MemoryBound;
 import io.idbench.provision.OrphanReaper;
 import io.idbench.provision.PoolWaits;
 import io.idbench.provision.PostgresProvider;
@@ -92,6 +93,7 @@ final class ServiceStack {
             OrphanReaper.watch(postmaster.get(), OrphanReaper.POSTGRES_SIGNAL);
             DeathWatch.failFastWhenGone("The embedded PostgreSQL", postmaster.get());
         }
+        MemoryBound bound = bound(config, pg, postmaster, out, started);
         out.flush();
 
         SeedProgress progress = TerminalProgress.forOutput(line -> {
@@ -149,8 +151,26 @@ final class ServiceStack {
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
         Supplier<Telemetry.SearchIndex> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
-        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats), providers,
+        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats, bound), providers,
                 database);
+    }
+
+    /**
+     * pg.memory: the embedded server's processes put in a memory cgroup before it writes the run's copy of its dataset, so
+     * that copy's pages are charged to it (a container has its limit from the start); null without a bound.
+     */
+    private static MemoryBound bound(ScenarioConfig config, PostgresProvider pg, Optional<Long> postmaster, PrintWriter out,
+            Deque<AutoCloseable> started) {
+        if (config.pgMemoryBytes() == 0 || pg.provider() != Provider.EMBEDDED) {
+            return null;
+        }
+        MemoryBound bound = MemoryBound.create("pg.memory", "postgresql", config.pgMemoryBytes());
+        started.push(bound);
+        bound.add(postmaster.orElseThrow(() -> new IllegalStateException("pg.memory: the embedded PostgreSQL's postmaster is not"
+                + " known")));
+        out.println("PostgreSQL's memory bounded at " + bound + ": shared_buffers " + config.pgSharedBuffers()
+                + ", its own memory and the page cache of its files");
+        return bound;
     }
 
     /** The index of a service that owns its dataset: created, rebuilt or restored from the dataset's snapshot as needed. */

@@ -39,6 +39,10 @@ public final class ScenarioConfig {
     public static final int DEFAULT_MAX_RESULTS = 1000;
     public static final int DEFAULT_TOKEN_TTL_SECONDS = 3600;
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
+    /** The least pg.memory leaves beside shared_buffers: backends' own memory and some page cache. */
+    public static final long MIN_PAGE_CACHE = 256L << 20;
+    /** pg.memory: no bound on the memory PostgreSQL may use for caching (the machine's). */
+    public static final String NO_MEMORY_BOUND = "none";
     /** A full GET of a larger group answers 400 tooMany instead of building a huge response. */
     public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
     /** Testcontainers when a container engine answers, else embedded; external when a URL is given. */
@@ -103,6 +107,7 @@ public final class ScenarioConfig {
     private final int maxResults;
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
+    private final long pgMemoryBytes;
     private final long datasetsMaxBytes;
     private final int pgDataDirWaitSeconds;
     private final int maxGroupMembers;
@@ -147,6 +152,7 @@ public final class ScenarioConfig {
         this.maxResults = b.maxResults;
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
+        this.pgMemoryBytes = b.parsedPgMemory;
         this.pgDataDirWaitSeconds = b.pgDataDirWaitSeconds;
         this.datasetsMaxBytes = b.datasetsMaxBytes == null || b.datasetsMaxBytes.isBlank() ? NO_DATASETS_BUDGET
                 : ByteSize.parse("datasets.maxBytes", b.datasetsMaxBytes);
@@ -200,6 +206,14 @@ public final class ScenarioConfig {
     public int maxResults() { return maxResults; }
     public int tokenTtlSeconds() { return tokenTtlSeconds; }
     public String pgSharedBuffers() { return pgSharedBuffers; }
+
+    /**
+     * The most memory PostgreSQL's processes may use, the page cache of its files included, in bytes; 0 for no bound
+     * ({@link #NO_MEMORY_BOUND}).
+     */
+    public long pgMemoryBytes() {
+        return pgMemoryBytes;
+    }
 
     /** How long to wait for another run that holds the kept data directory. */
     public Duration pgDataDirWait() {
@@ -302,6 +316,8 @@ public final class ScenarioConfig {
         private int maxResults = DEFAULT_MAX_RESULTS;
         private int tokenTtlSeconds = DEFAULT_TOKEN_TTL_SECONDS;
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
+        private String pgMemory = NO_MEMORY_BOUND;
+        private long parsedPgMemory;
         private String datasetsMaxBytes;
         private int pgDataDirWaitSeconds = DEFAULT_PG_DATA_DIR_WAIT_SECONDS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
@@ -355,6 +371,7 @@ public final class ScenarioConfig {
         public Builder withMaxResults(int v) { this.maxResults = v; return this; }
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
+        public Builder withPgMemory(String v) { this.pgMemory = v; return this; }
         public Builder withDatasetsMaxBytes(String v) { this.datasetsMaxBytes = v; return this; }
         public Builder withPgDataDirWaitSeconds(int v) { this.pgDataDirWaitSeconds = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
@@ -430,6 +447,7 @@ public final class ScenarioConfig {
             if (pgSharedBuffers == null || !pgSharedBuffers.matches("\\d+(kB|MB|GB)")) {
                 throw new ConfigException("PostgreSQL shared_buffers must look like 512MB or 2GB, was '" + pgSharedBuffers + "'");
             }
+            validateMemory();
             if (maxGroupMembers < 1) {
                 throw new ConfigException("max group members must be at least 1, was " + maxGroupMembers);
             }
@@ -444,6 +462,20 @@ public final class ScenarioConfig {
             return new ScenarioConfig(this);
         }
 
+        private void validateMemory() {
+            if (pgMemory == null || pgMemory.isBlank() || pgMemory.strip().equals(NO_MEMORY_BOUND)) {
+                parsedPgMemory = 0;
+                return;
+            }
+            parsedPgMemory = ByteSize.parse("pg.memory", pgMemory);
+            long sharedBuffers = ByteSize.parse("shared_buffers", pgSharedBuffers);
+            // Shared memory is charged to the group too: with no room beside it, the server would be killed, not slowed.
+            if (parsedPgMemory < sharedBuffers + MIN_PAGE_CACHE) {
+                throw new ConfigException("pg.memory=" + pgMemory.strip() + " leaves no room beside shared_buffers=" + pgSharedBuffers
+                        + ": give at least " + ByteSize.format(sharedBuffers + MIN_PAGE_CACHE) + " (none: no bound)");
+            }
+        }
+
         private void validateProviders() {
             Provider dbProvider = parsedDbProvider = Provider.parse("db provider", this.dbProvider);
             if (dbProvider == Provider.EXTERNAL && dbUrl == null) {
@@ -451,6 +483,10 @@ public final class ScenarioConfig {
             }
             if (dbUrl != null && (dbProvider == Provider.EMBEDDED || dbProvider == Provider.TESTCONTAINERS)) {
                 throw new ConfigException("a db url is given, but the db provider is " + dbProvider + "; use external or auto");
+            }
+            if (parsedPgMemory > 0 && dbUrl != null) {
+                throw new ConfigException("pg.memory bounds a PostgreSQL idbench starts, not the external one at " + dbUrl
+                        + "; bound that server's memory where it runs");
             }
             SearchMode search = parsedSearch = SearchMode.parse(this.search);
             Provider searchProvider = parsedSearchProvider = Provider.parse("search provider", this.searchProvider);

@@ -30,8 +30,13 @@ public final class TestcontainersPostgresProvider implements PostgresProvider, C
         PostgreSQLContainer c = new PostgreSQLContainer(image)
                 .withDatabaseName(DATABASE).withUsername("idbench").withPassword("idbench")
                 .withCommand(PostgresServerSettings.commandLine(config).toArray(String[]::new))
-                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(
-                        new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT))));
+                .withCreateContainerCmdModifier(cmd -> {
+                    cmd.getHostConfig().withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT)));
+                    if (config.pgMemoryBytes() > 0) {
+                        // pg.memory: the container's cgroup charges the page cache of its files to it too.
+                        cmd.getHostConfig().withMemory(config.pgMemoryBytes()).withMemorySwap(config.pgMemoryBytes());
+                    }
+                });
         try {
             c.start();
         } catch (RuntimeException e) {

@@ -12,7 +12,30 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Telemetry(Database database, String statementsWindow, String statementsUnavailable, List<Statement> topStatements,
-        Pool connectionPool, SearchIndex searchIndex, Jvm serviceJvm) {
+        Pool connectionPool, SearchIndex searchIndex, Jvm serviceJvm, Cache cache) {
+
+    /** Records before PostgreSQL's caching was kept. */
+    public Telemetry(Database database, String statementsWindow, String statementsUnavailable, List<Statement> topStatements,
+            Pool connectionPool, SearchIndex searchIndex, Jvm serviceJvm) {
+        this(database, statementsWindow, statementsUnavailable, topStatements, connectionPool, searchIndex, serviceJvm, null);
+    }
+
+    /**
+     * PostgreSQL's caching over the window: the share of the run database's block reads shared_buffers answered, the blocks
+     * it read from outside them (the page cache, or the disk), and its memory bound ({@code pg.memory}) as measured, when one
+     * was set.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cache(Double sharedBuffersHitPct, long blocksRead, MemoryBound memoryBound) {
+    }
+
+    /**
+     * What PostgreSQL's processes used of their bound over the window: the most they held (shared memory, their own and the
+     * page cache of their files), the page cache at the window's end, and how often the kernel reclaimed at the bound.
+     * {@code held}: the peak stayed within it.
+     */
+    public record MemoryBound(long bytes, long peakBytes, long pageCacheBytes, long limitHits, boolean held) {
+    }
 
     /** The database after the run: its server's version, its size, its largest tables. */
     public record Database(String version, long sizeBytes, List<Table> largestTables) {
@@ -40,6 +63,7 @@ public record Telemetry(Database database, String statementsWindow, String state
     }
 
     public Telemetry withJvm(Jvm jvm) {
-        return new Telemetry(database, statementsWindow, statementsUnavailable, topStatements, connectionPool, searchIndex, jvm);
+        return new Telemetry(database, statementsWindow, statementsUnavailable, topStatements, connectionPool, searchIndex, jvm,
+                cache);
     }
 }

@@ -97,7 +97,8 @@ public final class CpuAccount {
             double cpu = delta(column + "CpuMs", from, to);
             double sw = delta(column + "Switches", from, to);
             long served = SIDE.contains(c) ? requests : sharedRequests;
-            components.put(c, new ComponentCost(cpu, served == 0 ? 0 : cpu * 1000 / served, sw, served == 0 ? 0 : sw / served));
+            Double read = columns.contains(column + "ReadBytes") ? delta(column + "ReadBytes", from, to) : null;
+            components.put(c, new ComponentCost(cpu, served == 0 ? 0 : cpu * 1000 / served, sw, served == 0 ? 0 : sw / served, read));
         }
         long mf = Math.min(machineFrom, from);
         double machineSeconds = Math.max(1, to - mf) / 1000.0;

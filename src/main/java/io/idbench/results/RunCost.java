@@ -31,6 +31,8 @@ public final class RunCost {
     public static Cost of(List<RepetitionCost> reps, long seed) {
         Map<String, Interval> cpu = new LinkedHashMap<>();
         Map<String, Double> switches = new LinkedHashMap<>();
+        Map<String, Double> reads = new LinkedHashMap<>();
+        long requests = Math.max(1, reps.stream().mapToLong(RepetitionCost::requests).sum());
         List<String> names = new ArrayList<>(CpuAccount.OWN);
         names.add(SYSTEM_UNDER_TEST);
         for (String c : names) {
@@ -42,7 +44,10 @@ public final class RunCost {
             cpu.put(c, pooled(reps, ms, seed ^ c.hashCode()));
             if (!c.equals(SYSTEM_UNDER_TEST)) {
                 double sw = reps.stream().mapToDouble(w -> w.components().get(c).switches()).sum();
-                switches.put(c, round(sw / Math.max(1, reps.stream().mapToLong(RepetitionCost::requests).sum())));
+                switches.put(c, round(sw / requests));
+                if (reps.stream().allMatch(w -> w.components().get(c).readBytes() != null)) {
+                    reads.put(c, round(reps.stream().mapToDouble(w -> w.components().get(c).readBytes()).sum() / 1024 / requests));
+                }
             }
         }
         double seconds = reps.stream().mapToDouble(RepetitionCost::machineSeconds).sum();
@@ -60,7 +65,7 @@ public final class RunCost {
                         ? String.format(Locale.ROOT, "the hypervisor stole %.1f%% of the CPU during the repetitions"
                                 + " (more than %.0f%%)", machine.stealPct(), CpuAccount.DISTURBED_STEAL_PCT)
                         : null;
-        return new Cost(cpu, switches, machine, disturbed, reps.size());
+        return new Cost(cpu, switches, machine, disturbed, reps.size(), reads.isEmpty() ? null : reads);
     }
 
     /** All CPU over all requests, µs; its interval from the repetitions drawn with replacement. */

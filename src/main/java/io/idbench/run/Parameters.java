@@ -151,6 +151,8 @@ public final class Parameters {
             serve("pgDataDir", ScenarioConfig.DEFAULT_PG_DATA_DIR, "--pg-data-dir",
                     "the embedded PostgreSQL's kept data directory (none: a throw-away one)"),
             serve("pg.sharedBuffers", ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS, "--pg-shared-buffers", "PostgreSQL shared_buffers"),
+            serve("pg.memory", ScenarioConfig.NO_MEMORY_BOUND, "--pg-memory",
+                    "the most memory PostgreSQL may use, its page cache included, e.g. 1GB (a memory cgroup; none: the machine's)"),
             serve("pg.dataDirWait", "" + ScenarioConfig.DEFAULT_PG_DATA_DIR_WAIT_SECONDS, "--pg-data-dir-wait",
                     "seconds to wait for another run using the kept data directory"),
             serve("datasets.maxBytes", "", "--datasets-max-bytes",

@@ -1,5 +1,7 @@
 package io.idbench.run;
 
+import io.idbench.config.ByteSize;
+
 import io.idbench.record.Cost;
 import io.idbench.record.Interval;
 import io.idbench.record.JmeterEngine;
@@ -83,6 +85,12 @@ record RecordPrinter(PrintStream out) {
             StringBuilder line = new StringBuilder("[idbench] CPU µs per request:");
             cost.cpuUsPerRequest().forEach((c, i) -> line.append(' ').append(c).append(' ').append(ci(i, "%.0f")));
             out.println(line);
+            if (cost.diskReadKiBPerRequest() != null) {
+                StringBuilder reads = new StringBuilder("[idbench] read from the disk (not the page cache), KiB per request:");
+                cost.diskReadKiBPerRequest().forEach((c, kib) -> reads.append(' ').append(c).append(' ')
+                        .append(String.format(Locale.ROOT, "%.1f", kib)));
+                out.println(reads);
+            }
             MachineState m = cost.machine();
             out.println(String.format(Locale.ROOT,
                     "[idbench] machine during the repetitions (warm-up and measured): busy %.1f%%, others %.1f%%, iowait %.1f%%,"
@@ -92,6 +100,9 @@ record RecordPrinter(PrintStream out) {
         }
         if (r.telemetry() != null && r.telemetry().connectionPool() != null) {
             out.println(poolLine(r.telemetry().connectionPool()));
+        }
+        if (r.telemetry() != null && r.telemetry().cache() != null) {
+            out.println(cacheLine(r.telemetry().cache()));
         }
         r.unsteady().forEach((label, how) -> out.println("[idbench] NOT STEADY: " + label + ": " + how + " - pooled, but not one figure"));
         if (r.disturbed() != null) {
@@ -111,6 +122,22 @@ record RecordPrinter(PrintStream out) {
         return String.format(Locale.ROOT, "[idbench] the service's connection pool (%d connections), over the run: %d acquisitions,"
                 + " %.1f%% waited over 1 ms, wait mean %.2f ms, p99 %.2f ms, max %.1f ms", pool.total(), pool.acquisitions(),
                 100.0 * pool.over1Ms() / pool.acquisitions(), pool.meanMs(), pool.p99Ms(), pool.maxMs());
+    }
+
+    /** PostgreSQL's caching over the run, and its memory bound as measured: whether it held, and whether it limited. */
+    static String cacheLine(Telemetry.Cache cache) {
+        String line = String.format(Locale.ROOT, "[idbench] PostgreSQL over the run: shared_buffers answered %s of block reads, %,d"
+                + " blocks read from outside them",
+                cache.sharedBuffersHitPct() == null ? "none"
+                        : String.format(Locale.ROOT, "%.1f%%", cache.sharedBuffersHitPct()),
+                cache.blocksRead());
+        Telemetry.MemoryBound b = cache.memoryBound();
+        if (b == null) {
+            return line;
+        }
+        return line + String.format(Locale.ROOT, "; memory bound %s (pg.memory): peak %s, %s, page cache %s at the end, reclaimed at the"
+                + " bound %,d times", ByteSize.format(b.bytes()), ByteSize.format(b.peakBytes()), b.held() ? "held" : "EXCEEDED",
+                ByteSize.format(b.pageCacheBytes()), b.limitHits());
     }
 
     private static String ci(Interval i, String format) {

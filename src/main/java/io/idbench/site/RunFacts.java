@@ -57,6 +57,28 @@ final class RunFacts {
                 new Fact("at the end: active, threads waiting", Format.count(p.active()) + ", " + Format.count(p.pendingThreads())));
     }
 
+    /** PostgreSQL's caching over the run, and its memory bound as measured (pg.memory). */
+    static List<Fact> cache(Telemetry t) {
+        if (t == null || t.cache() == null) {
+            return List.of();
+        }
+        Telemetry.Cache c = t.cache();
+        List<Fact> out = new ArrayList<>();
+        out.add(new Fact("block reads shared_buffers answered", c.sharedBuffersHitPct() == null ? "none read"
+                : Format.figure(c.sharedBuffersHitPct()) + " %"));
+        out.add(new Fact("blocks read from outside them (page cache or disk)", Format.count(c.blocksRead())));
+        Telemetry.MemoryBound b = c.memoryBound();
+        if (b != null) {
+            out.add(new Fact("memory bound (pg.memory)", Format.bytes(b.bytes()) + ": shared_buffers, its processes' memory and the"
+                    + " page cache of its files"));
+            out.add(new Fact("peak within the bound, measured", Format.bytes(b.peakBytes()) + (b.held() ? " (held)" : " (EXCEEDED)")));
+            out.add(new Fact("page cache at the end", Format.bytes(b.pageCacheBytes())));
+            out.add(new Fact("reclaimed at the bound", Format.count(b.limitHits()) + " times"
+                    + (b.limitHits() == 0 ? " (the bound did not limit it)" : "")));
+        }
+        return out;
+    }
+
     static List<Fact> searchIndex(Telemetry t) {
         if (t == null || t.searchIndex() == null) {
             return List.of();

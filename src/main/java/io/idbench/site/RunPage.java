@@ -122,6 +122,7 @@ final class RunPage {
         model.put("telemetry", s.telemetry());
         model.put("pool", RunFacts.pool(s.telemetry()));
         model.put("searchIndex", RunFacts.searchIndex(s.telemetry()));
+        model.put("cache", RunFacts.cache(s.telemetry()));
         model.put("product", RunFacts.product(s.service()));
         model.put("overHttp", run.protocol().http());
         model.put("protocol", run.protocol().words());

@@ -28,7 +28,11 @@ import oshi.software.os.OperatingSystem;
  * disturbed for its own database's work).
  */
 public final class CpuSampler {
-    /** The columns, after {@code timeMs}; each component has {@code <name>CpuMs} and {@code <name>Switches}. */
+    /**
+     * The columns, after {@code timeMs}; each component has {@code <name>CpuMs} and {@code <name>Switches}, and at the row's
+     * end {@code <name>ReadBytes}: what its processes read from the disk (not the page cache), {@code read_bytes} of
+     * {@code /proc/<pid>/io}.
+     */
     public static final List<String> COMPONENTS = List.of("service", "postgresql", "engine", "jmeter", "harness", "versusService",
             "versusPostgresql", "versusEngine");
     /** Comparing two services, side B's components carry this prefix. */
@@ -46,13 +50,15 @@ public final class CpuSampler {
     /** The run's processes; read again at every walk of the trees when they start again (a comparison's forks). */
     private Pids pids;
     private final Follow follow;
-    /** pid -> {component index, cpu ms, switches}; a process that ended keeps its last values. */
+    /** pid -> {component index, cpu ms, switches, disk read bytes}; a process that ended keeps its last values. */
     private final Map<Long, long[]> seen = new HashMap<>();
     private final Map<Long, ProcessHandle> alive = new HashMap<>();
     /** Each side's postmaster -> its component: the CPU of its ended children is read from it. */
     private final Map<Long, Integer> reapers = new HashMap<>();
     /** Every postmaster seen -> {component, its reaped children's CPU ms as last read}: one that stopped keeps its count. */
     private final Map<Long, long[]> reaped = new HashMap<>();
+    /** Per component, the disk reads of its processes that ended and were dropped (PostgreSQL's backends). */
+    private final long[] endedReads = new long[COMPONENTS.size()];
     private long samples;
     private final SpeedProbe probe = new SpeedProbe();
     /** Null when the compilers keep their priority (not root, or no warm-up reports to watch). */
@@ -167,6 +173,7 @@ public final class CpuSampler {
         StringBuilder h = new StringBuilder("timeMs");
         MACHINE.forEach(c -> h.append(',').append(c));
         COMPONENTS.forEach(c -> h.append(',').append(c).append("CpuMs,").append(c).append("Switches"));
+        COMPONENTS.forEach(c -> h.append(',').append(c).append("ReadBytes"));
         return h.append('\n').toString();
     }
 
@@ -191,9 +198,11 @@ public final class CpuSampler {
         observe(discover);
         long[] cpu = new long[COMPONENTS.size()];
         long[] ctx = new long[COMPONENTS.size()];
+        long[] read = endedReads.clone();
         for (long[] p : seen.values()) {
             cpu[(int) p[0]] += p[1];
             ctx[(int) p[0]] += p[2];
+            read[(int) p[0]] += p[3];
         }
         reapers.forEach((pid, c) -> {
             long[] r = reaped.computeIfAbsent(pid, k -> new long[] {c, 0});
@@ -205,6 +214,9 @@ public final class CpuSampler {
                 .append(',').append(probe.cpuNanos()).append(',').append(memory.reads()).append(',').append(memory.cpuNanos());
         for (int i = 0; i < cpu.length; i++) {
             r.append(',').append(cpu[i]).append(',').append(ctx[i]);
+        }
+        for (long bytes : read) {
+            r.append(',').append(bytes);
         }
         return r.append('\n').toString();
     }
@@ -236,7 +248,7 @@ public final class CpuSampler {
         alive.clear();
         component.forEach((pid, c) -> ProcessHandle.of(pid).ifPresent(h -> {
             alive.put(pid, h);
-            seen.computeIfAbsent(pid, k -> new long[3])[0] = c;
+            seen.computeIfAbsent(pid, k -> new long[4])[0] = c;
         }));
     }
 
@@ -275,7 +287,8 @@ public final class CpuSampler {
             Map.Entry<Long, ProcessHandle> e = it.next();
             long[] p = seen.get(e.getKey());
             if (!e.getValue().isAlive() && reapers.containsValue((int) p[0]) && !reapers.containsKey(e.getKey())) {
-                // Ended: its CPU is now in its postmaster's reaped children's time.
+                // Ended: its CPU is now in its postmaster's reaped children's time; its disk reads are kept here.
+                endedReads[(int) p[0]] += p[3];
                 seen.remove(e.getKey());
                 it.remove();
                 continue;
@@ -285,6 +298,7 @@ public final class CpuSampler {
                 OSProcess osp = os.getProcess((int) (long) e.getKey());
                 if (osp != null) {
                     p[2] = osp.getContextSwitches();
+                    p[3] = Math.max(p[3], osp.getBytesRead());
                 }
             }
         }

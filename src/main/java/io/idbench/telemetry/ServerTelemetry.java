@@ -1,5 +1,6 @@
 package io.idbench.telemetry;
 
+import io.idbench.provision.MemoryBound;
 import io.idbench.provision.PoolWaits;
 import io.idbench.record.Telemetry;
 import java.sql.Connection;
@@ -22,22 +23,33 @@ public final class ServerTelemetry {
     private final PoolWaits poolWaits;
     private final Supplier<Telemetry.SearchIndex> engineStats;
     private final StatementStatistics statements;
+    private final MemoryBound bound;
+    /** pg_stat_database's blks_hit and blks_read of the run database at the window's start. */
+    private long[] blocksBefore = {0, 0};
 
     /**
      * @param ownsServer  whether idbench started the database server (and may reset its statement statistics)
      * @param engineStats the search index's figures, or null without a search engine
      */
     public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, Supplier<Telemetry.SearchIndex> engineStats) {
+        this(dataSource, ownsServer, poolWaits, engineStats, null);
+    }
+
+    /** @param bound PostgreSQL's memory bound ({@code pg.memory}), or null */
+    public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, Supplier<Telemetry.SearchIndex> engineStats,
+            MemoryBound bound) {
         this.dataSource = dataSource;
         this.poolWaits = poolWaits;
         this.engineStats = engineStats;
         this.statements = new StatementStatistics(ownsServer);
+        this.bound = bound;
     }
 
     /** The window's telemetry; the JVM's is the service's to add. */
     public Telemetry collect() throws SQLException {
         Telemetry.Database database;
         StatementStatistics.Window window;
+        Telemetry.Cache cache;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             List<Telemetry.Table> tables = new ArrayList<>();
@@ -48,9 +60,10 @@ public final class ServerTelemetry {
             database = new Telemetry.Database(SqlRows.one(c, "SHOW server_version"),
                     Long.parseLong(SqlRows.one(c, "SELECT pg_database_size(current_database())")), tables);
             window = statements.read(c);
+            cache = cache(c);
         }
         return new Telemetry(database, window.window(), window.unavailable(), window.top(), poolWaits.snapshot(),
-                engineStats == null ? null : engineStats.get(), null);
+                engineStats == null ? null : engineStats.get(), null, cache);
     }
 
     /** Starts a new window: statement statistics and pool waits. Never fails for want of statement statistics. */
@@ -59,6 +72,32 @@ public final class ServerTelemetry {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             statements.markStart(c);
+            blocksBefore = blocks(c);
         }
+        if (bound != null) {
+            bound.resetPeak();
+        }
+    }
+
+    private Telemetry.Cache cache(Connection c) throws SQLException {
+        long[] now = blocks(c);
+        long hit = now[0] - blocksBefore[0];
+        long read = now[1] - blocksBefore[1];
+        Telemetry.MemoryBound held = null;
+        if (bound != null) {
+            MemoryBound.Usage u = bound.usage();
+            held = new Telemetry.MemoryBound(u.boundBytes(), u.peakBytes(), u.pageCacheBytes(), u.limitHits(), u.held());
+        }
+        return new Telemetry.Cache(hit + read == 0 ? null : Math.round(hit * 1000.0 / (hit + read)) / 10.0, read, held);
+    }
+
+    /** The run database's block reads shared_buffers answered, and those it read from outside them. */
+    private static long[] blocks(Connection c) throws SQLException {
+        long[] out = new long[2];
+        SqlRows.forEach(c, "SELECT blks_hit, blks_read FROM pg_stat_database WHERE datname = current_database()", rs -> {
+            out[0] = rs.getLong(1);
+            out[1] = rs.getLong(2);
+        });
+        return out;
     }
 }

@@ -17,7 +17,10 @@ class CpuAccountTest {
     @TempDir
     Path dir;
 
-    /** Rows every second: the service at half a core, PostgreSQL at a quarter, others at {@code othersMsPerSecond}. */
+    /**
+     * Rows every second: the service at half a core, PostgreSQL at a quarter, others at {@code othersMsPerSecond}; PostgreSQL
+     * reads 4 MiB a second from the disk.
+     */
     private CpuAccount account(long othersMsPerSecond) throws Exception {
         StringBuilder csv = new StringBuilder(CpuSampler.header());
         for (int t = 0; t <= 10; t++) {
@@ -29,6 +32,9 @@ class CpuAccountTest {
                     .append(',').append(20_000L * t).append(',').append(4_000_000L * t); // 20,000 memory reads a second, 200 ns each
             for (String c : CpuSampler.COMPONENTS) {
                 csv.append(',').append(c.equals("service") ? service : c.equals("postgresql") ? pg : 0).append(",0");
+            }
+            for (String c : CpuSampler.COMPONENTS) {
+                csv.append(',').append(c.equals("postgresql") ? (4L << 20) * t : 0);
             }
             csv.append('\n');
         }
@@ -45,6 +51,8 @@ class CpuAccountTest {
         assertThat(w.components().get("service").cpuMs()).isCloseTo(750, within(1e-9));
         assertThat(w.components().get("service").cpuUsPerRequest()).isCloseTo(750, within(1e-9));
         assertThat(w.components().get("postgresql").cpuUsPerRequest()).isCloseTo(375, within(1e-9));
+        assertThat(w.components().get("postgresql").readBytes()).as("1.5 s of 4 MiB/s").isCloseTo(6 << 20, within(1e-6));
+        assertThat(w.components().get("service").readBytes()).isZero();
         assertThat(w.machine().othersPct()).as("20 ms/s of 2 cores").isEqualTo(1.0);
         assertThat(w.machine().probeUs()).as("the speed probe's CPU µs per run").isEqualTo(1200.0);
         assertThat(w.machine().memoryNs()).as("the memory probe's CPU ns per read").isEqualTo(200.0);
@@ -60,6 +68,8 @@ class CpuAccountTest {
         assertThat(run.disturbed()).startsWith("other processes used 30.0% of the machine");
         assertThat(run.cpuUsPerRequest().get(RunCost.SYSTEM_UNDER_TEST).value()).as("(750 ms/s x 7 s) / 1000 requests")
                 .isCloseTo(5250, within(0.1));
+        assertThat(run.diskReadKiBPerRequest()).as("4 MiB/s x 7 s / 1000 requests").containsEntry("postgresql", 28.7)
+                .containsEntry("service", 0.0);
     }
 
     @Test

@@ -21,4 +21,15 @@ class RecordPrinterTest {
         assertThat(RecordPrinter.poolLine(new Telemetry.Pool(0, 0, 0, 0, 0, 20, 0, 0)))
                 .isEqualTo("[idbench] the service's connection pool (20 connections): no connection taken");
     }
+
+    @Test
+    void theCacheLineSaysWhetherTheMemoryBoundHeldAndLimited() {
+        Telemetry.Cache unbounded = new Telemetry.Cache(99.62, 1_234, null);
+        assertThat(RecordPrinter.cacheLine(unbounded)).isEqualTo("[idbench] PostgreSQL over the run: shared_buffers answered 99.6% of"
+                + " block reads, 1,234 blocks read from outside them");
+        Telemetry.Cache bounded = new Telemetry.Cache(71.0, 9_876_543, new Telemetry.MemoryBound(1L << 30, 1_070_000_000L, 480L << 20,
+                52_345, true));
+        assertThat(RecordPrinter.cacheLine(bounded)).endsWith("; memory bound 1.0 GiB (pg.memory): peak 1020 MiB, held, page cache"
+                + " 480 MiB at the end, reclaimed at the bound 52,345 times");
+    }
 }
