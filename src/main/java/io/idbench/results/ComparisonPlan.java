@@ -147,7 +147,8 @@ public record ComparisonPlan(int forks, int rounds, double minutes, double detec
         int used = 0;
         for (RunRecord r : records) {
             Versus v = r.versus();
-            if (v == null || v.side() != Side.A || v.changes() == null || !r.complete() || !sameShape(r, shape)
+            // A disturbed comparison's spreads and times are the other processes' as much as its own.
+            if (v == null || v.side() != Side.A || v.changes() == null || !r.complete() || r.disturbed() != null || !sameShape(r, shape)
                     || Boolean.TRUE.equals(v.duet()) != duet) {
                 continue;
             }

@@ -70,6 +70,9 @@ class ComparisonPlanTest {
         assertThat(e.sigmaRound()).isCloseTo(ComparisonPlan.Evidence.DUET.sigmaRound(), within(1e-9));
         assertThat(e.source()).isEqualTo("1 comparison recorded here, 1 with forks, pooled with the defaults");
         assertThat(ComparisonPlan.plan(5, 0.05, 3, 60, e).minutes()).isLessThanOrEqualTo(30);
+        RunRecord disturbed = RunRecordBuilder.builder(sevenForks).disturbed("other processes used 26.0% of the machine").build();
+        assertThat(ComparisonPlan.evidence(List.of(disturbed), List.of(FigureName.parse("ALL p50")), Map.of(), true))
+                .as("a disturbed comparison is no evidence").isSameAs(ComparisonPlan.Evidence.DUET);
         assertThat(ComparisonPlan.evidence(List.of(sevenForks, sevenForks, sevenForks, sevenForks, sevenForks),
                 List.of(FigureName.parse("ALL p50")), Map.of(), true).sigmaInstance()).as("evidence outweighs the prior")
                 .isGreaterThan(Math.log1p(0.026));
