@@ -31,10 +31,12 @@ public record Telemetry(Database database, String statementsWindow, String state
 
     /**
      * What PostgreSQL's processes used of their bound over the window: the most they held (shared memory, their own and the
-     * page cache of their files), the page cache at the window's end, and how often the kernel reclaimed at the bound.
-     * {@code held}: the peak stayed within it.
+     * page cache of their files), at the window's end their shared memory and the page cache of their files, the file
+     * pages read again after the kernel had evicted them (what not fitting cost), and how often the kernel reclaimed at
+     * the bound. {@code held}: the peak stayed within it (give or take the kernel's charge batch).
      */
-    public record MemoryBound(long bytes, long peakBytes, long pageCacheBytes, long limitHits, boolean held) {
+    public record MemoryBound(long bytes, long peakBytes, long sharedMemoryBytes, long pageCacheBytes, long refaultedBytes,
+            long limitHits, boolean held) {
     }
 
     /** The database after the run: its server's version, its size, its largest tables. */

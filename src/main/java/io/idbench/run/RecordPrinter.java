@@ -135,9 +135,10 @@ record RecordPrinter(PrintStream out) {
         if (b == null) {
             return line;
         }
-        return line + String.format(Locale.ROOT, "; memory bound %s (pg.memory): peak %s, %s, page cache %s at the end, reclaimed at the"
-                + " bound %,d times", ByteSize.format(b.bytes()), ByteSize.format(b.peakBytes()), b.held() ? "held" : "EXCEEDED",
-                ByteSize.format(b.pageCacheBytes()), b.limitHits());
+        return line + String.format(Locale.ROOT, "; memory bound %s (pg.memory): peak %s, %s; at the end shared memory %s, page cache"
+                + " %s; %s read again after eviction, reclaimed at the bound %,d times", ByteSize.format(b.bytes()),
+                ByteSize.format(b.peakBytes()), b.held() ? "held" : "EXCEEDED", ByteSize.format(b.sharedMemoryBytes()),
+                ByteSize.format(b.pageCacheBytes()), ByteSize.format(b.refaultedBytes()), b.limitHits());
     }
 
     private static String ci(Interval i, String format) {

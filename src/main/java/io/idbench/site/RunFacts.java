@@ -72,7 +72,9 @@ final class RunFacts {
             out.add(new Fact("memory bound (pg.memory)", Format.bytes(b.bytes()) + ": shared_buffers, its processes' memory and the"
                     + " page cache of its files"));
             out.add(new Fact("peak within the bound, measured", Format.bytes(b.peakBytes()) + (b.held() ? " (held)" : " (EXCEEDED)")));
-            out.add(new Fact("page cache at the end", Format.bytes(b.pageCacheBytes())));
+            out.add(new Fact("at the end: shared memory, page cache of its files", Format.bytes(b.sharedMemoryBytes()) + ", "
+                    + Format.bytes(b.pageCacheBytes())));
+            out.add(new Fact("read again after the kernel evicted it", Format.bytes(b.refaultedBytes())));
             out.add(new Fact("reclaimed at the bound", Format.count(b.limitHits()) + " times"
                     + (b.limitHits() == 0 ? " (the bound did not limit it)" : "")));
         }

@@ -86,7 +86,8 @@ public final class ServerTelemetry {
         Telemetry.MemoryBound held = null;
         if (bound != null) {
             MemoryBound.Usage u = bound.usage();
-            held = new Telemetry.MemoryBound(u.boundBytes(), u.peakBytes(), u.pageCacheBytes(), u.limitHits(), u.held());
+            held = new Telemetry.MemoryBound(u.boundBytes(), u.peakBytes(), u.sharedMemoryBytes(), u.pageCacheBytes(),
+                    u.refaultedBytes(), u.limitHits(), u.held());
         }
         return new Telemetry.Cache(hit + read == 0 ? null : Math.round(hit * 1000.0 / (hit + read)) / 10.0, read, held);
     }

@@ -52,9 +52,12 @@ class MemoryBoundTest {
             }
             MemoryBound.Usage u = bound.usage();
             assertThat(u.boundBytes()).isEqualTo(BOUND);
-            assertThat(u.peakBytes()).as("measured").isPositive().isLessThanOrEqualTo(BOUND);
+            assertThat(u.peakBytes()).as("measured").isPositive()
+                    .isLessThanOrEqualTo(BOUND + MemoryBound.CHARGE_BATCH_BYTES * Runtime.getRuntime().availableProcessors());
             assertThat(u.held()).isTrue();
             assertThat(u.pageCacheBytes()).isPositive().isLessThanOrEqualTo(BOUND);
+            assertThat(u.sharedMemoryBytes()).as("shared_buffers, as far as touched").isPositive().isLessThanOrEqualTo(16L << 20);
+            assertThat(u.pageCacheBytes() + u.sharedMemoryBytes()).isLessThanOrEqualTo(BOUND);
             assertThat(u.limitHits()).as("the kernel reclaimed at the bound").isPositive();
         }
         assertThat(group).doesNotExist();

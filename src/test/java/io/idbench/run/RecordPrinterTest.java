@@ -27,9 +27,9 @@ class RecordPrinterTest {
         Telemetry.Cache unbounded = new Telemetry.Cache(99.62, 1_234, null);
         assertThat(RecordPrinter.cacheLine(unbounded)).isEqualTo("[idbench] PostgreSQL over the run: shared_buffers answered 99.6% of"
                 + " block reads, 1,234 blocks read from outside them");
-        Telemetry.Cache bounded = new Telemetry.Cache(71.0, 9_876_543, new Telemetry.MemoryBound(1L << 30, 1_070_000_000L, 480L << 20,
-                52_345, true));
-        assertThat(RecordPrinter.cacheLine(bounded)).endsWith("; memory bound 1.0 GiB (pg.memory): peak 1020 MiB, held, page cache"
-                + " 480 MiB at the end, reclaimed at the bound 52,345 times");
+        Telemetry.Cache bounded = new Telemetry.Cache(71.0, 9_876_543, new Telemetry.MemoryBound(1L << 30, 1_070_000_000L, 512L << 20,
+                440L << 20, 3L << 30, 52_345, true));
+        assertThat(RecordPrinter.cacheLine(bounded)).endsWith("; memory bound 1.0 GiB (pg.memory): peak 1020 MiB, held; at the end"
+                + " shared memory 512 MiB, page cache 440 MiB; 3.0 GiB read again after eviction, reclaimed at the bound 52,345 times");
     }
 }
