@@ -1,6 +1,7 @@
 package io.idbench.cli;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.ScenarioConfig;
 import io.idbench.record.RunRecord;
 import io.idbench.record.WallTime;
 import io.idbench.results.RecordedRun;
@@ -27,7 +28,11 @@ import picocli.CommandLine.Spec;
                 "start to its record (a scenario of a matrix still runs its build's steps, up to date), or from its",
                 "preparation where the run did not time its build (records before 2026-11-26). A scenario never",
                 "recorded there is named and left out of the total. The recorded runs had their own parameters",
-                "(-Drepeat, -Dduration…): a matrix run with others takes longer or shorter."},
+                "(-Drepeat, -Dduration…): a matrix run with others takes longer or shorter.",
+                "Then the disk they need at most, from their scenario files: each dataset they seed (kept once",
+                "loaded), a run's copy of the largest, the write-ahead log of a load and the engines' indexes, sized",
+                "by the largest recorded seed and index (else measured figures), beside what is free where the",
+                "datasets go."},
         footer = {"", "Example:", "  java -jar target/idbench.jar estimate --results=results jsonb-nodyn-1k relational-nodyn-1k"})
 public final class EstimateCommand implements Callable<Integer> {
     @Spec
@@ -39,6 +44,14 @@ public final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "<dir>", defaultValue = "results",
             description = "Where the runs are recorded (<dir>/<scenario>/<run-id>/summary.json) (default: ${DEFAULT-VALUE}).")
     Path results;
+
+    @Option(names = "--parameters", paramLabel = "<dir>", defaultValue = "parameters",
+            description = "Where the scenario files are (<dir>/<scenario>.properties) (default: ${DEFAULT-VALUE}).")
+    Path parameters;
+
+    @Option(names = "--pg-data-dir", paramLabel = "<dir>", defaultValue = ScenarioConfig.DEFAULT_PG_DATA_DIR,
+            description = "Where the datasets go, for its free space (default: ${DEFAULT-VALUE}).")
+    String pgDataDir;
 
     @Override
     public Integer call() {
@@ -64,6 +77,8 @@ public final class EstimateCommand implements Callable<Integer> {
         out.printf("Expected wall time: %s for %d scenario%s%s%n", readableLong(total), scenarios.size() - unknown,
                 scenarios.size() - unknown == 1 ? "" : "s",
                 unknown == 0 ? "" : ", and " + unknown + " never recorded here (not counted)");
+        DiskEstimate.lines(DiskEstimate.datasets(scenarios, parameters), runs, ScenarioConfig.expandHome(pgDataDir))
+                .forEach(out::println);
         out.flush();
         return 0;
     }

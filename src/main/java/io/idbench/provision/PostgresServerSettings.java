@@ -20,6 +20,8 @@ public final class PostgresServerSettings {
     private static final int MIN_CONNECTIONS = 100;
     /** Checkpoints far apart: a 1M seed writes gigabytes of WAL, and forced checkpoints would pace it. */
     private static final String MAX_WAL_SIZE = "4GB";
+    /** {@link #MAX_WAL_SIZE} in bytes: how much write-ahead log a load keeps before a checkpoint recycles it. */
+    public static final long MAX_WAL_BYTES = 4L << 30;
     /**
      * A random page read costs about what a sequential one does when the data is cached, as a
      * benchmark's is; at the default 4 the planner preferred filtering 50,000 rows read in ssn order

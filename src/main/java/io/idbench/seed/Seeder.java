@@ -223,12 +223,17 @@ public final class Seeder {
      * What loading a dataset of {@code expected} bytes and copying it for the run needs on disk: the dataset, its copy and the
      * write-ahead log of its COPY, which holds as much as the dataset until a checkpoint recycles it at max_wal_size.
      */
-    static long loadBytes(Connection c, long expected) throws SQLException {
+    private static long loadBytes(Connection c, long expected) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT setting::bigint * 1048576 FROM pg_settings WHERE name = 'max_wal_size'")) {
             rs.next();
-            return 2 * expected + Math.min(expected, rs.getLong(1));
+            return loadBytes(expected, rs.getLong(1));
         }
+    }
+
+    /** ... on a server whose max_wal_size is {@code maxWalBytes}. */
+    public static long loadBytes(long expected, long maxWalBytes) {
+        return 2 * expected + Math.min(expected, maxWalBytes);
     }
 
     /** Drops {@code name} (closing its sessions) and creates it empty or as a copy of {@code template}. */

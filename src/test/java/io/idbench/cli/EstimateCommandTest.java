@@ -2,12 +2,21 @@ package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.ByteSize;
+import io.idbench.config.Storage;
+import io.idbench.provision.PostgresServerSettings;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.SeedRecord;
 import io.idbench.record.WallTime;
+import io.idbench.results.RecordedRun;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** How long a list of scenarios will take, from the fixture's recorded runs: each scenario's newest complete run counts. */
 class EstimateCommandTest {
@@ -27,7 +36,7 @@ class EstimateCommandTest {
         // jsonb-nodyn-1k's newest run took 25.5 s from its preparation to its record; relational-nodyn-1k's 28.3 s.
         assertThat(out.toString()).contains("jsonb-nodyn-1k", "25.5 s  (run 20261123-002754)")
                 .contains("never-run-1k", "no complete run recorded: not counted")
-                .endsWith("Expected wall time: 53.9 s for 2 scenarios, and 1 never recorded here (not counted)\n");
+                .contains("Expected wall time: 53.9 s for 2 scenarios, and 1 never recorded here (not counted)\n");
     }
 
     @Test
@@ -42,7 +51,43 @@ class EstimateCommandTest {
     @Test
     void noResultsYetCountsNothing() {
         assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "jsonb-nodyn-1k")).isZero();
-        assertThat(out.toString()).endsWith("Expected wall time: 0 s for 0 scenarios, and 1 never recorded here (not counted)\n");
+        assertThat(out.toString()).contains("Expected wall time: 0 s for 0 scenarios, and 1 never recorded here (not counted)\n");
+    }
+
+    @Test
+    void theDiskTheScenariosNeedIsStatedBesideWhatIsFree(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("big.properties"), "storage=jsonb\nusers=10000000\n");
+        Files.writeString(tmp.resolve("flood-big.properties"), "storage=jsonb\nusers=10000000\nplan=read-flood\n");
+        Files.writeString(tmp.resolve("small.properties"), "storage=relational\nusers=1000\nsearch=elasticsearch\n");
+        Files.writeString(tmp.resolve("keycloak.properties"), "target=keycloak\nusers=200000\n");
+        assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "--parameters=" + tmp, "--pg-data-dir=" + tmp.resolve("pg"),
+                "big", "flood-big", "small", "keycloak")).isZero();
+        long big = (8L << 20) + 10_000_000L * Storage.JSONB.bytesPerIdentity();
+        long small = (8L << 20) + 1_000L * Storage.RELATIONAL.bytesPerIdentity();
+        long wal = PostgresServerSettings.MAX_WAL_BYTES;
+        assertThat(out.toString()).contains("Disk: the datasets (kept once loaded) " + ByteSize.format(big + small) + " (jsonb 10,000,000 "
+                + ByteSize.format(big) + "; relational 1,000 " + ByteSize.format(small) + " + its index (no index of 100,000 identities or"
+                + " more recorded: not counted)), a run's copy of one up to " + ByteSize.format(big)
+                + ", the write-ahead log of a load up to "
+                + ByteSize.format(wal) + ": about " + ByteSize.format(2 * big + small + wal) + " at most (datasets kept already take"
+                + " nothing more)\n").containsPattern("  (ONLY )?[0-9.]+ [KMGT]iB is free where the datasets go \\(" + tmp.resolve("pg"));
+    }
+
+    @Test
+    void theDiskOfADatasetComesFromTheLargestRecordedSeed() {
+        SeedRecord oneMillion = new SeedRecord("d", "jsonb", 1_000_000, false, 1, "ssha256", SeedRecord.LOADED, "2026-11-28T00:00:00Z",
+                null, 40, 25_000, (8L << 20) + 1_900_000_000L, null, null);
+        SeedRecord reusedSmall = new SeedRecord("d", "jsonb", 1_000, false, 1, "ssha256", SeedRecord.REUSED, "2026-11-28T00:00:00Z",
+                null, 1, 1, 21L << 20, null, null);
+        List<RecordedRun> runs = List.of(run(oneMillion), run(reusedSmall));
+        assertThat(DiskEstimate.bytesPerIdentity(Storage.JSONB, runs)).isEqualTo(1_900.0);
+        assertThat(DiskEstimate.bytesPerIdentity(Storage.RELATIONAL, runs)).as("none recorded: measured")
+                .isEqualTo(Storage.RELATIONAL.bytesPerIdentity());
+    }
+
+    private static RecordedRun run(SeedRecord seed) {
+        return new RecordedRun(Path.of("r"), RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).seed(seed)
+                .parameters(Map.of()).build());
     }
 
     @Test

@@ -1,0 +1,151 @@
+package io.idbench.cli;
+
+import io.idbench.config.ByteSize;
+import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Storage;
+import io.idbench.config.TargetKind;
+import io.idbench.provision.PostgresServerSettings;
+import io.idbench.record.RunRecord;
+import io.idbench.record.SeedRecord;
+import io.idbench.results.RecordedRun;
+import io.idbench.seed.Seeder;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * What running a list of scenarios takes on disk, before it is spent: each dataset they name (kept once loaded, so they add
+ * up), the run's copy of the largest (one at a time: each run replaces the last one's), the write-ahead log of a load, and
+ * the search engines' indexes with their snapshots. Bytes per identity come from the largest dataset of the storage whose
+ * seed is recorded in the results (at least 100,000 identities: in a smaller one its empty database dominates), else from
+ * the storage's measured figure; an engine's from the largest recorded index. Datasets kept already take nothing more:
+ * the estimate is what the scenarios need at most.
+ */
+final class DiskEstimate {
+    /** The fewest identities a recorded dataset or index needs to tell bytes per identity. */
+    static final long RATE_FROM_USERS = 100_000;
+    private static final long EMPTY_DATABASE_BYTES = 8L << 20;
+
+    /** A dataset the scenarios load: what it is, how many identities, whether an engine indexes it. */
+    record Dataset(Storage storage, long users, boolean dyn, boolean engine) {
+        String describe() {
+            return String.format(Locale.ROOT, "%s %,d%s", storage.id(), users, dyn ? " dyn" : "");
+        }
+    }
+
+    private DiskEstimate() {
+    }
+
+    /** The datasets the scenarios of {@code parameters}/<scenario>.properties load, in their order, each once. */
+    static List<Dataset> datasets(List<String> scenarios, Path parameters) {
+        Map<String, Dataset> out = new LinkedHashMap<>();
+        for (String scenario : scenarios) {
+            Path file = parameters.resolve(scenario + ".properties");
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            Properties p = new Properties();
+            try (Reader in = Files.newBufferedReader(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+            }
+            long users = Long.parseLong(p.getProperty("users", "" + ScenarioConfig.DEFAULT_USERS).strip());
+            boolean ours = p.getProperty("target", TargetKind.IDBENCH.id()).strip().equals(TargetKind.IDBENCH.id());
+            if (users == 0 || !ours) {
+                continue; // nothing seeded, or another product's dataset (sized by its own target)
+            }
+            Storage storage = Storage.parse(p.getProperty("storage", ScenarioConfig.DEFAULT_STORAGE.id()).strip());
+            boolean dyn = Boolean.parseBoolean(p.getProperty("dyn", "" + ScenarioConfig.DEFAULT_DYN).strip());
+            boolean engine = !p.getProperty("search", ScenarioConfig.DEFAULT_SEARCH.id()).strip().equals("sql");
+            Dataset d = new Dataset(storage, users, dyn, engine);
+            out.merge(storage.id() + "/" + users + "/" + dyn, d, (a, b) -> new Dataset(a.storage(), a.users(), a.dyn(),
+                    a.engine() || b.engine()));
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** The lines the estimate prints: the datasets, the copy, the log, the indexes, and what is free where they go. */
+    static List<String> lines(List<Dataset> datasets, List<RecordedRun> runs, Path dataDir) {
+        if (datasets.isEmpty()) {
+            return List.of("Disk: these scenarios seed no dataset of idbench's");
+        }
+        long all = 0;
+        long largest = 0;
+        long indexes = 0;
+        List<String> each = new ArrayList<>();
+        for (Dataset d : datasets) {
+            long bytes = EMPTY_DATABASE_BYTES + (long) (bytesPerIdentity(d.storage(), runs) * d.users());
+            all += bytes;
+            largest = Math.max(largest, bytes);
+            String index = "";
+            if (d.engine()) {
+                Optional<Double> perUser = indexBytesPerIdentity(runs);
+                if (perUser.isPresent()) {
+                    long indexBytes = 2 * (long) (perUser.get() * d.users()); // the index and its snapshot
+                    indexes += indexBytes;
+                    index = " + " + ByteSize.format(indexBytes) + " index and snapshot";
+                } else {
+                    index = " + its index (no index of 100,000 identities or more recorded: not counted)";
+                }
+            }
+            each.add(d.describe() + " " + ByteSize.format(bytes) + index);
+        }
+        long load = Seeder.loadBytes(largest, PostgresServerSettings.MAX_WAL_BYTES) - 2 * largest;
+        long total = all + largest + load + indexes;
+        List<String> out = new ArrayList<>();
+        out.add("Disk: the datasets (kept once loaded) " + ByteSize.format(all) + " (" + String.join("; ", each) + "), a run's copy"
+                + " of one up to " + ByteSize.format(largest) + ", the write-ahead log of a load up to " + ByteSize.format(load)
+                + (indexes > 0 ? ", the engines' indexes and snapshots " + ByteSize.format(indexes) : "") + ": about "
+                + ByteSize.format(total) + " at most (datasets kept already take nothing more)");
+        Path existing = dataDir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null) {
+            try {
+                long free = Files.getFileStore(existing).getUsableSpace();
+                out.add(free >= total ? "  " + ByteSize.format(free) + " is free where the datasets go (" + dataDir + ")"
+                        : "  ONLY " + ByteSize.format(free) + " is free where the datasets go (" + dataDir + "): a seed that does not"
+                                + " fit is refused before it starts; free room with idbench datasets prune");
+            } catch (IOException e) {
+                out.add("  the free space of " + dataDir + " cannot be read: " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** As the largest recorded seed of the storage with enough identities says, else the storage's measured figure. */
+    static double bytesPerIdentity(Storage storage, List<RecordedRun> runs) {
+        return runs.stream().map(r -> r.record().seed()).filter(s -> s != null && loadedBytes(s) != null)
+                .map(DiskEstimate::loadRecord).filter(s -> storage.id().equals(s.storage()) && s.users() >= RATE_FROM_USERS)
+                .max((a, b) -> Long.compare(a.users(), b.users()))
+                .map(s -> (double) Math.max(0, s.databaseBytes() - EMPTY_DATABASE_BYTES) / s.users())
+                .orElse((double) storage.bytesPerIdentity());
+    }
+
+    /** The record of the load behind a seed (a reuse carries it). */
+    private static SeedRecord loadRecord(SeedRecord s) {
+        return s.loaded() != null && s.loaded().databaseBytes() != null ? s.loaded() : s;
+    }
+
+    private static Long loadedBytes(SeedRecord s) {
+        return loadRecord(s).databaseBytes();
+    }
+
+    private static Optional<Double> indexBytesPerIdentity(List<RecordedRun> runs) {
+        return runs.stream().map(RecordedRun::record).map(RunRecord::telemetry)
+                .filter(t -> t != null && t.searchIndex() != null && t.searchIndex().users() >= RATE_FROM_USERS)
+                .max((a, b) -> Long.compare(a.searchIndex().users(), b.searchIndex().users()))
+                .map(t -> (double) t.searchIndex().sizeBytes() / t.searchIndex().users());
+    }
+}
