@@ -96,7 +96,7 @@ public record RunRecord(
     /**
      * Shape parameters that came after the first records, each with the value every run that does not record it had: the
      * search engine's layout (one node, one shard, no replica), the service's replicas (one), the remote JMeter engines
-     * (none: the build's own JMeter) and plan 5's load (its defaults: ParametersDocTest holds them to Parameters.ALL). A cluster's, replicas' or distributed run is never compared with a single one.
+     * (none: the build's own JMeter), PostgreSQL's memory bound (none) and plan 5's load (its defaults: ParametersDocTest holds them to Parameters.ALL). A cluster's, replicas' or distributed run is never compared with a single one.
      */
     public static final Map<String, String> LATER_SHAPE = laterShape();
 
@@ -121,6 +121,8 @@ public record RunRecord(
         m.put("search.replicas", "0");
         m.put("instances", "1");
         m.put("jmeter.remotes", "");
+        // PostgreSQL's memory bound: a store whose data no longer fits is another configuration, not a slower night.
+        m.put("pg.memory", "none");
         // Plan 5's load: its client and pace, and what its cycles hold (every other plan records the defaults).
         m.put("client", ProvisioningClient.ENTRA.id());
         m.put("provisioning.rate", "25");

@@ -1,6 +1,8 @@
 package io.idbench.site;
 
+import io.idbench.config.ScenarioConfig;
 import io.idbench.record.Environment;
+import io.idbench.record.RunRecord;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Service;
 import io.idbench.record.Telemetry;
@@ -55,6 +57,29 @@ final class RunFacts {
                 new Fact("wait: mean, p99, max", Format.figure(p.meanMs()) + ", " + Format.figure(p.p99Ms()) + ", "
                         + Format.figure(p.maxMs()) + " ms"),
                 new Fact("at the end: active, threads waiting", Format.count(p.active()) + ", " + Format.count(p.pendingThreads())));
+    }
+
+    /**
+     * The run's first screen says when PostgreSQL's memory was bounded (pg.memory): its figures are then a store whose data
+     * may not fit in memory, not the machine's usual one. Null without a bound.
+     */
+    static String memoryBound(RunRecord r) {
+        String bound = r.parameter("pg.memory");
+        if (bound.isBlank() || bound.equals(ScenarioConfig.NO_MEMORY_BOUND)) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder("PostgreSQL could use at most " + bound + " of memory, shared_buffers and the page cache"
+                + " of its files included (pg.memory)");
+        if (r.seed() != null && r.seed().databaseBytes() != null) {
+            out.append(", for a database of ").append(Format.bytes(r.seed().databaseBytes()));
+        }
+        Telemetry.MemoryBound m = r.telemetry() == null || r.telemetry().cache() == null ? null : r.telemetry().cache().memoryBound();
+        if (m != null) {
+            out.append(m.held() ? "; the bound held (peak " : "; the bound did NOT hold (peak ").append(Format.bytes(m.peakBytes()))
+                    .append(m.limitHits() > 0 ? ", the kernel reclaimed at it " + Format.count(m.limitHits()) + " times)"
+                            : ", never reached)");
+        }
+        return out.append(": compare it with runs of the same bound only.").toString();
     }
 
     /** PostgreSQL's caching over the run, and its memory bound as measured (pg.memory). */

@@ -123,6 +123,7 @@ final class RunPage {
         model.put("pool", RunFacts.pool(s.telemetry()));
         model.put("searchIndex", RunFacts.searchIndex(s.telemetry()));
         model.put("cache", RunFacts.cache(s.telemetry()));
+        model.put("memoryBound", RunFacts.memoryBound(s));
         model.put("product", RunFacts.product(s.service()));
         model.put("overHttp", run.protocol().http());
         model.put("protocol", run.protocol().words());

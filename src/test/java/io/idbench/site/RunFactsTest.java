@@ -1,0 +1,31 @@
+package io.idbench.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.SeedRecord;
+import io.idbench.record.Telemetry;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A run of PostgreSQL bounded in memory says so on its first screen, with whether the bound held, measured. */
+class RunFactsTest {
+    @Test
+    void aBoundedRunSaysSoAndWhetherItHeld() {
+        SeedRecord seed = new SeedRecord("d", "jsonb", 1_000_000, false, 1, "ssha256", SeedRecord.REUSED, "2026-11-29T03:45:00Z", null,
+                6, 1, 2_007_193_267L, null, null);
+        Telemetry.Cache cache = new Telemetry.Cache(94.6, 394_602, new Telemetry.MemoryBound(1L << 30, (1L << 30) + 4096, 510L << 20,
+                463L << 20, 3L << 30, 1_111_196, true));
+        RunRecord bounded = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).parameters(Map.of("pg.memory", "1GB"))
+                .seed(seed).telemetry(new Telemetry(null, null, null, null, null, null, null, cache)).build();
+        assertThat(RunFacts.memoryBound(bounded)).isEqualTo("PostgreSQL could use at most 1GB of memory, shared_buffers and the page"
+                + " cache of its files included (pg.memory), for a database of 1.87 GiB; the bound held (peak 1.00 GiB, the kernel"
+                + " reclaimed at it 1,111,196 times): compare it with runs of the same bound only.");
+        RunRecord unbounded = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).parameters(Map.of("pg.memory", "none"))
+                .build();
+        assertThat(RunFacts.memoryBound(unbounded)).isNull();
+        assertThat(RunFacts.memoryBound(RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).build()))
+                .as("a record from before the parameter").isNull();
+    }
+}
