@@ -8,6 +8,7 @@ import io.idbench.provision.PostgresServerSettings;
 import io.idbench.record.RunRecord;
 import io.idbench.record.SeedRecord;
 import io.idbench.results.RecordedRun;
+import io.idbench.seed.DatasetStore;
 import io.idbench.seed.Seeder;
 import java.io.IOException;
 import java.io.Reader;
@@ -31,9 +32,8 @@ import java.util.Properties;
  * the estimate is what the scenarios need at most.
  */
 final class DiskEstimate {
-    /** The fewest identities a recorded dataset or index needs to tell bytes per identity. */
-    static final long RATE_FROM_USERS = 100_000;
-    private static final long EMPTY_DATABASE_BYTES = 8L << 20;
+    /** The fewest identities a recorded dataset or index needs to tell bytes per identity: as for the kept datasets. */
+    static final long RATE_FROM_USERS = DatasetStore.RATE_FROM_USERS;
 
     /** A dataset the scenarios load: what it is, how many identities, whether an engine indexes it. */
     record Dataset(Storage storage, long users, boolean dyn, boolean engine) {
@@ -84,7 +84,7 @@ final class DiskEstimate {
         long indexes = 0;
         List<String> each = new ArrayList<>();
         for (Dataset d : datasets) {
-            long bytes = EMPTY_DATABASE_BYTES + (long) (bytesPerIdentity(d.storage(), runs) * d.users());
+            long bytes = DatasetStore.expectedBytes(d.users(), bytesPerIdentity(d.storage(), runs));
             all += bytes;
             largest = Math.max(largest, bytes);
             String index = "";
@@ -129,7 +129,7 @@ final class DiskEstimate {
         return runs.stream().map(r -> r.record().seed()).filter(s -> s != null && loadedBytes(s) != null)
                 .map(DiskEstimate::loadRecord).filter(s -> storage.id().equals(s.storage()) && s.users() >= RATE_FROM_USERS)
                 .max((a, b) -> Long.compare(a.users(), b.users()))
-                .map(s -> (double) Math.max(0, s.databaseBytes() - EMPTY_DATABASE_BYTES) / s.users())
+                .map(s -> DatasetStore.bytesPerIdentity(s.users(), s.databaseBytes()))
                 .orElse((double) storage.bytesPerIdentity());
     }
 

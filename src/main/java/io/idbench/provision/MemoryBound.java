@@ -139,6 +139,11 @@ public final class MemoryBound implements AutoCloseable {
         return bytes;
     }
 
+    /** The group's directory under {@code /sys/fs/cgroup}. */
+    Path dir() {
+        return dir;
+    }
+
     /** What the group used, as its files say now. */
     public Usage usage() {
         try {

@@ -34,9 +34,9 @@ public final class DatasetStore {
     /** How a run database's comment names the dataset it was cloned from. */
     static final String CLONED_FROM = "idbench run database, cloned from ";
     /** What an empty database of either storage takes (catalogue, schema, groups): the least a dataset takes. */
-    static final long EMPTY_DATABASE_BYTES = 8L << 20;
+    public static final long EMPTY_DATABASE_BYTES = 8L << 20;
     /** The fewest identities a kept dataset needs to tell a new one's bytes per identity: its empty database is then 4 %. */
-    static final long RATE_FROM_USERS = 100_000;
+    public static final long RATE_FROM_USERS = 100_000;
 
     /** A kept dataset; {@code lastUsed} is its load time when no run has used it since. */
     public record Kept(String name, SeedRecord loaded, long bytes, Instant lastUsed, boolean inUse) {
@@ -179,9 +179,19 @@ public final class DatasetStore {
         double perIdentity = kept.stream()
                 .filter(k -> dataset.storage().id().equals(k.loaded().storage()) && k.loaded().users() >= RATE_FROM_USERS)
                 .max(Comparator.comparingLong((Kept k) -> k.loaded().users()))
-                .map(k -> (double) Math.max(0, k.bytes() - EMPTY_DATABASE_BYTES) / k.loaded().users())
+                .map(k -> bytesPerIdentity(k.loaded().users(), k.bytes()))
                 .orElse((double) dataset.storage().bytesPerIdentity());
-        return EMPTY_DATABASE_BYTES + (long) (perIdentity * dataset.users());
+        return expectedBytes(dataset.users(), perIdentity);
+    }
+
+    /** What an identity takes in a dataset of {@code users} taking {@code bytes}, beyond its empty database. */
+    public static double bytesPerIdentity(long users, long bytes) {
+        return (double) Math.max(0, bytes - EMPTY_DATABASE_BYTES) / users;
+    }
+
+    /** A dataset of {@code users} identities taking {@code perIdentity} bytes each: with its empty database. */
+    public static long expectedBytes(long users, double perIdentity) {
+        return EMPTY_DATABASE_BYTES + (long) (perIdentity * users);
     }
 
     /**

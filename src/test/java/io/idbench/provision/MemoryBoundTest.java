@@ -38,7 +38,7 @@ class MemoryBoundTest {
                 postmaster = ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).orElseThrow().pid();
             }
             bound.add(postmaster);
-            group = Path.of(bound.toString().replaceFirst(".*memory cgroup (.*)\\)$", "$1"));
+            group = bound.dir();
             assertThat(Files.readAllLines(group.resolve("cgroup.procs"))).contains(Long.toString(postmaster));
             bound.resetPeak();
             try (Connection backend = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password());
