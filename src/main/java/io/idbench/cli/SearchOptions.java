@@ -34,6 +34,13 @@ final class SearchOptions {
             description = "JVM heap of an embedded or containerised engine (default: ${DEFAULT-VALUE}).")
     String searchHeap;
 
+    @Option(names = "--search-memory", paramLabel = "<size>", defaultValue = ScenarioConfig.NO_MEMORY_BOUND,
+            description = "The most memory the engine's processes may use (all its nodes), their heaps and the page cache of "
+                    + "the index's files included, e.g. 2GB: its index then no longer fits in memory on purpose (a memory cgroup: "
+                    + "Linux, as root; a container's memory limit with testcontainers). none: the machine's (default: "
+                    + "${DEFAULT-VALUE}).")
+    String searchMemory;
+
     @Option(names = "--search-nodes", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_SEARCH_NODES,
             description = "Nodes of the embedded engine, a cluster on loopback when more than 1, each with --search-heap "
                     + "(default: ${DEFAULT-VALUE}, at most " + ScenarioConfig.MAX_SEARCH_NODES + ").")
@@ -64,7 +71,7 @@ final class SearchOptions {
 
     ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
         return b.withSearch(search).withSearchProvider(searchProvider).withSearchUrl(searchUrl).withSearchRefresh(searchRefresh)
-                .withSearchIndex(searchIndex).withSearchHeap(searchHeap)
+                .withSearchIndex(searchIndex).withSearchHeap(searchHeap).withSearchMemory(searchMemory)
                 .withSearchNodes(searchNodes).withSearchShards(searchShards).withSearchReplicas(searchReplicas).withSearchHome(searchHome)
                 .withElasticsearchImage(elasticsearchImage).withOpensearchImage(opensearchImage);
     }

@@ -116,6 +116,7 @@ final class ServiceStack {
         started.push(ds);
         IdentityStore store = IdentityStores.open(config.storage(), ds, Json.mapper());
         String engineUrl = null;
+        MemoryBound engineBound = null;
         if (engine != null) {
             SearchEngineProvider searchEngine = join(engine);
             out.println(searchEngine.description());
@@ -127,6 +128,7 @@ final class ServiceStack {
                     DeathWatch.failFastWhenGone("The embedded " + config.search().productName(), pid);
                 }
             }
+            engineBound = engineBound(config, searchEngine, out);
             out.flush();
             IndexedIdentityStore indexed;
             try {
@@ -151,7 +153,8 @@ final class ServiceStack {
         seed.ifPresent(r -> out.println(summary(r)));
         out.flush();
         Supplier<Telemetry.SearchIndex> engineStats = store instanceof IndexedIdentityStore indexed ? indexed.index()::stats : null;
-        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats, bound), providers,
+        return new ServiceStack(store, seed, engineUrl, new ServerTelemetry(ds, pg.ownsServer(), waits, engineStats, bound, engineBound),
+                providers,
                 database);
     }
 
@@ -170,6 +173,17 @@ final class ServiceStack {
                 + " known")));
         out.println("PostgreSQL's memory bounded at " + bound + ": shared_buffers " + config.pgSharedBuffers()
                 + ", its own memory and the page cache of its files");
+        return bound;
+    }
+
+    /** search.memory: the embedded engine's nodes started in a memory cgroup (a container has its limit); null without. */
+    private static MemoryBound engineBound(ScenarioConfig config, SearchEngineProvider engine, PrintWriter out) {
+        MemoryBound bound = engine instanceof EmbeddedSearchEngine embedded ? embedded.memoryBound().orElse(null) : null;
+        if (bound != null) {
+            out.println(config.search().productName() + "'s memory bounded at " + bound + ": its heap" + (config.searchNodes() > 1
+                    ? "s (" + config.searchNodes() + " nodes of " + config.searchHeap() + ")" : " (" + config.searchHeap() + ")")
+                    + ", its own memory and the page cache of its index");
+        }
         return bound;
     }
 

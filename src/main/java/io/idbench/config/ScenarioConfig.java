@@ -41,7 +41,13 @@ public final class ScenarioConfig {
     public static final String DEFAULT_PG_SHARED_BUFFERS = "512MB";
     /** The least pg.memory leaves beside shared_buffers: backends' own memory and some page cache. */
     public static final long MIN_PAGE_CACHE = 256L << 20;
-    /** pg.memory: no bound on the memory PostgreSQL may use for caching (the machine's). */
+    /**
+     * The least search.memory leaves per node beside its heap: the JVM's memory outside the heap (direct buffers up to half
+     * the heap, its code, its threads, Elasticsearch's launcher JVM) and some page cache. Below it the kernel kills the engine
+     * instead of slowing it.
+     */
+    public static final long MIN_ENGINE_OFF_HEAP = 768L << 20;
+    /** pg.memory, search.memory: no bound on the memory the server may use for caching (the machine's). */
     public static final String NO_MEMORY_BOUND = "none";
     /** A full GET of a larger group answers 400 tooMany instead of building a huge response. */
     public static final int DEFAULT_MAX_GROUP_MEMBERS = 10_000;
@@ -108,6 +114,7 @@ public final class ScenarioConfig {
     private final int tokenTtlSeconds;
     private final String pgSharedBuffers;
     private final long pgMemoryBytes;
+    private final long searchMemoryBytes;
     private final long datasetsMaxBytes;
     private final int pgDataDirWaitSeconds;
     private final int maxGroupMembers;
@@ -153,6 +160,7 @@ public final class ScenarioConfig {
         this.tokenTtlSeconds = b.tokenTtlSeconds;
         this.pgSharedBuffers = b.pgSharedBuffers;
         this.pgMemoryBytes = b.parsedPgMemory;
+        this.searchMemoryBytes = b.parsedSearchMemory;
         this.pgDataDirWaitSeconds = b.pgDataDirWaitSeconds;
         this.datasetsMaxBytes = b.datasetsMaxBytes == null || b.datasetsMaxBytes.isBlank() ? NO_DATASETS_BUDGET
                 : ByteSize.parse("datasets.maxBytes", b.datasetsMaxBytes);
@@ -213,6 +221,14 @@ public final class ScenarioConfig {
      */
     public long pgMemoryBytes() {
         return pgMemoryBytes;
+    }
+
+    /**
+     * The most memory the embedded or containerised engine may use (all its nodes), heaps and the page cache of its index
+     * included, in bytes; 0 for no bound ({@link #NO_MEMORY_BOUND}).
+     */
+    public long searchMemoryBytes() {
+        return searchMemoryBytes;
     }
 
     /** How long to wait for another run that holds the kept data directory. */
@@ -318,6 +334,8 @@ public final class ScenarioConfig {
         private String pgSharedBuffers = DEFAULT_PG_SHARED_BUFFERS;
         private String pgMemory = NO_MEMORY_BOUND;
         private long parsedPgMemory;
+        private String searchMemory = NO_MEMORY_BOUND;
+        private long parsedSearchMemory;
         private String datasetsMaxBytes;
         private int pgDataDirWaitSeconds = DEFAULT_PG_DATA_DIR_WAIT_SECONDS;
         private int maxGroupMembers = DEFAULT_MAX_GROUP_MEMBERS;
@@ -372,6 +390,7 @@ public final class ScenarioConfig {
         public Builder withTokenTtlSeconds(int v) { this.tokenTtlSeconds = v; return this; }
         public Builder withPgSharedBuffers(String v) { this.pgSharedBuffers = v; return this; }
         public Builder withPgMemory(String v) { this.pgMemory = v; return this; }
+        public Builder withSearchMemory(String v) { this.searchMemory = v; return this; }
         public Builder withDatasetsMaxBytes(String v) { this.datasetsMaxBytes = v; return this; }
         public Builder withPgDataDirWaitSeconds(int v) { this.pgDataDirWaitSeconds = v; return this; }
         public Builder withMaxGroupMembers(int v) { this.maxGroupMembers = v; return this; }
@@ -462,8 +481,12 @@ public final class ScenarioConfig {
             return new ScenarioConfig(this);
         }
 
+        private static boolean unbounded(String memory) {
+            return memory == null || memory.isBlank() || memory.strip().equals(NO_MEMORY_BOUND);
+        }
+
         private void validateMemory() {
-            if (pgMemory == null || pgMemory.isBlank() || pgMemory.strip().equals(NO_MEMORY_BOUND)) {
+            if (unbounded(pgMemory)) {
                 parsedPgMemory = 0;
                 return;
             }
@@ -513,10 +536,35 @@ public final class ScenarioConfig {
             if (searchHeap == null || !searchHeap.matches("\\d+[mg]")) {
                 throw new ConfigException("search heap must look like 512m or 1g, was '" + searchHeap + "'");
             }
+            validateSearchMemory(search);
             for (String image : new String[] {pgImage, elasticsearchImage, opensearchImage}) {
                 if (image == null || image.isBlank()) {
                     throw new ConfigException("container image names must not be empty");
                 }
+            }
+        }
+
+        /** search.memory: an engine idbench starts, with room beside its nodes' heaps. */
+        private void validateSearchMemory(SearchMode search) {
+            if (unbounded(searchMemory)) {
+                parsedSearchMemory = 0;
+                return;
+            }
+            parsedSearchMemory = ByteSize.parse("search.memory", searchMemory);
+            if (!search.engine()) {
+                throw new ConfigException("search.memory bounds the search engine's memory, but search is sql; choose elasticsearch or"
+                        + " opensearch");
+            }
+            if (searchUrl != null) {
+                throw new ConfigException("search.memory bounds an engine idbench starts, not the external one at " + searchUrl
+                        + "; bound that engine's memory where it runs");
+            }
+            long least = searchNodes * (ByteSize.parse("search heap", searchHeap) + MIN_ENGINE_OFF_HEAP);
+            // The heap is charged to the group too: with no room beside it, the engine would be killed, not slowed.
+            if (parsedSearchMemory < least) {
+                throw new ConfigException("search.memory=" + searchMemory.strip() + " leaves no room beside search.heap=" + searchHeap
+                        + (searchNodes > 1 ? " on each of " + searchNodes + " nodes" : "") + ": give at least " + ByteSize.format(least)
+                        + " (none: no bound)");
             }
         }
 

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Elasticsearch 8.19 or OpenSearch 2.19 from their minimal {@code integ-test-zip} distributions
@@ -39,9 +40,11 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
     private final Path workDir;
     private final String why;
     private final Duration startup;
+    private final MemoryBound bound;
 
     private EmbeddedSearchEngine(List<Process> nodes, SearchMode engine, String version, List<String> urls, Path workDir, String why,
-            Duration startup) {
+            Duration startup, MemoryBound bound) {
+        this.bound = bound;
         this.nodes = nodes;
         this.engine = engine;
         this.version = version;
@@ -78,28 +81,36 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
         }
         long t0 = System.nanoTime();
         List<Process> nodes = new ArrayList<>();
-        EmbeddedSearchEngine starting = new EmbeddedSearchEngine(nodes, config.search(), version, urls, work, why, null);
+        // search.memory: the nodes start inside the group, so that the heap they touch first is charged to it too.
+        MemoryBound bound = config.searchMemoryBytes() > 0 ? MemoryBound.create("search.memory", "engine", config.searchMemoryBytes())
+                : null;
+        EmbeddedSearchEngine starting = new EmbeddedSearchEngine(nodes, config.search(), version, urls, work, why, null, bound);
         try {
             for (int i = 0; i < count; i++) {
-                nodes.add(startNode(config, launcher, work, i, urls.get(i), transportPorts));
+                nodes.add(startNode(config, launcher, work, i, urls.get(i), transportPorts, bound));
             }
             awaitReady(nodes, urls.get(0), count, work);
         } catch (RuntimeException e) {
             starting.stop(false);
             throw e;
         }
-        return new EmbeddedSearchEngine(nodes, config.search(), version, urls, work, why, Duration.ofNanos(System.nanoTime() - t0));
+        return new EmbeddedSearchEngine(nodes, config.search(), version, urls, work, why, Duration.ofNanos(System.nanoTime() - t0),
+                bound);
     }
 
     /**
      * Node i: its own data, logs and temp directories under {@code work} (the only one when alone: its files directly in
      * {@code work}), one path.repo for all (a snapshot is read by whichever node holds the shard).
      */
-    private static Process startNode(ScenarioConfig config, Path launcher, Path work, int i, String url, List<Integer> transportPorts) {
+    private static Process startNode(ScenarioConfig config, Path launcher, Path work, int i, String url, List<Integer> transportPorts,
+            MemoryBound bound) {
         boolean elastic = config.search() == SearchMode.ELASTICSEARCH;
         int count = transportPorts.size();
         Path dir = count == 1 ? work : work.resolve("node-" + (i + 1));
         List<String> command = new ArrayList<>();
+        if (bound != null) {
+            command.addAll(bound.enterCommand());
+        }
         if (isRoot()) {
             command.addAll(List.of("unshare", "--user", "--map-user=1000", "--map-group=1000"));
         }
@@ -240,15 +251,26 @@ public final class EmbeddedSearchEngine implements SearchEngineProvider {
         return nodes.stream().map(Process::pid).toList();
     }
 
+    /** The nodes' memory bound (search.memory), when one was set. */
+    public Optional<MemoryBound> memoryBound() {
+        return Optional.ofNullable(bound);
+    }
+
     @Override
     public void close() {
         stop(true);
     }
 
-    /** Stops every node and every process it started, then removes the directory (kept when startup failed). */
+    /**
+     * Stops every node and every process it started, then removes the directory (kept when startup failed) and the nodes'
+     * memory group.
+     */
     private void stop(boolean removeWorkDir) {
         for (int i = 0; i < nodes.size(); i++) {
             ChildServers.stop(nodes.get(i), STOP_TIMEOUT, removeWorkDir && i == nodes.size() - 1 ? workDir : null);
+        }
+        if (bound != null) {
+            bound.close();
         }
     }
 }

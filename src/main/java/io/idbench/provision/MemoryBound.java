@@ -84,7 +84,11 @@ public final class MemoryBound implements AutoCloseable {
                     + " (Linux with cgroup v1's memory controller or v2's)");
         }
         removeLeftovers(root);
-        Path dir = root.resolve(PREFIX + component + "-" + ProcessHandle.current().pid());
+        long pid = ProcessHandle.current().pid();
+        Path dir = root.resolve(PREFIX + component + "-" + pid);
+        for (int n = 2; Files.exists(dir); n++) { // a second server of this process (its pid stays last: removeLeftovers)
+            dir = root.resolve(PREFIX + component + n + "-" + pid);
+        }
         try {
             if (v2) {
                 write(root.resolve("cgroup.subtree_control"), "+memory");
@@ -118,6 +122,15 @@ public final class MemoryBound implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * A command's prefix that puts the process in the group before it runs the command ({@code sh} writes its own pid to
+     * the group, then becomes the command): everything it touches from its first instruction on is charged to the group,
+     * which {@link #add} cannot promise for memory a process touched before it was moved.
+     */
+    public List<String> enterCommand() {
+        return List.of("sh", "-c", "echo $$ > \"$1\" && shift && exec \"$@\"", "sh", dir.resolve("cgroup.procs").toString());
     }
 
     /** Starts a new window for {@link Usage#peakBytes()} and {@link Usage#limitHits()}. */

@@ -13,7 +13,8 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * Elasticsearch ({@code docker.elastic.co/elasticsearch/elasticsearch}) or OpenSearch
  * ({@code opensearchproject/opensearch}) in a container: single node, security off, small heap,
- * published on a free loopback port; ready when {@code /_cluster/health} answers.
+ * published on a free loopback port, its memory limited to search.memory when set; ready when {@code /_cluster/health}
+ * answers.
  */
 public final class TestcontainersSearchEngine implements SearchEngineProvider, ContainerServer {
     private static final int PORT = 9200;
@@ -39,8 +40,13 @@ public final class TestcontainersSearchEngine implements SearchEngineProvider, C
                 .withEnv("cluster.routing.allocation.disk.threshold_enabled", "false")
                 .withEnv(elastic ? "ES_JAVA_OPTS" : "OPENSEARCH_JAVA_OPTS", heap)
                 .withExposedPorts(PORT)
-                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(
-                        new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT))))
+                .withCreateContainerCmdModifier(cmd -> {
+                    cmd.getHostConfig().withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(PORT)));
+                    if (config.searchMemoryBytes() > 0) {
+                        // search.memory: the container's limit bounds its heap and the page cache of its index alike.
+                        cmd.getHostConfig().withMemory(config.searchMemoryBytes()).withMemorySwap(config.searchMemoryBytes());
+                    }
+                })
                 .waitingFor(Wait.forHttp("/_cluster/health").forPort(PORT).forStatusCode(200)
                         .withStartupTimeout(STARTUP_TIMEOUT));
         if (elastic) {

@@ -121,8 +121,10 @@ public record RunRecord(
         m.put("search.replicas", "0");
         m.put("instances", "1");
         m.put("jmeter.remotes", "");
-        // PostgreSQL's memory bound: a store whose data no longer fits is another configuration, not a slower night.
+        // PostgreSQL's and the engine's memory bounds: a store whose data no longer fits is another configuration, not a
+        // slower night.
         m.put("pg.memory", "none");
+        m.put("search.memory", "none");
         // Plan 5's load: its client and pace, and what its cycles hold (every other plan records the defaults).
         m.put("client", ProvisioningClient.ENTRA.id());
         m.put("provisioning.rate", "25");

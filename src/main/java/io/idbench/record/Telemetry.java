@@ -30,8 +30,9 @@ public record Telemetry(Database database, String statementsWindow, String state
     }
 
     /**
-     * What PostgreSQL's processes used of their bound over the window: the most they held (shared memory, their own and the
-     * page cache of their files), at the window's end their shared memory and the page cache of their files, the file
+     * What a server's processes (PostgreSQL's, or the engine's) used of their bound over the window: the most they held
+     * (shared memory, their own and the page cache of their files), at the window's end their shared memory and the page
+     * cache of their files, the file
      * pages read again after the kernel had evicted them (what not fitting cost), and how often the kernel reclaimed at
      * the bound. {@code held}: the peak stayed within it (give or take the kernel's charge batch).
      */
@@ -56,8 +57,20 @@ public record Telemetry(Database database, String statementsWindow, String state
             int pendingThreads) {
     }
 
-    /** The search index: the users in it, Lucene's documents (nested values included) and its size. */
-    public record SearchIndex(String index, long users, long luceneDocuments, long sizeBytes) {
+    /**
+     * The search index: the users in it, Lucene's documents (nested values included) and its size; the engine's memory bound
+     * ({@code search.memory}) as measured, when one was set.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SearchIndex(String index, long users, long luceneDocuments, long sizeBytes, MemoryBound memoryBound) {
+        /** Records before the engine's memory could be bounded. */
+        public SearchIndex(String index, long users, long luceneDocuments, long sizeBytes) {
+            this(index, users, luceneDocuments, sizeBytes, null);
+        }
+
+        public SearchIndex withMemoryBound(MemoryBound bound) {
+            return new SearchIndex(index, users, luceneDocuments, sizeBytes, bound);
+        }
     }
 
     /** The service's JVM over the window: garbage collections and their time, JIT compilation, the fixed heap. */

@@ -161,6 +161,9 @@ public final class Parameters {
             serve("search.url", "", "--search-url", "URL of an external Elasticsearch or OpenSearch (several, comma-separated: the"
                     + " nodes of one cluster)"),
             serve("search.heap", ScenarioConfig.DEFAULT_SEARCH_HEAP, "--search-heap", "the embedded engine's heap (per node)"),
+            serve("search.memory", ScenarioConfig.NO_MEMORY_BOUND, "--search-memory",
+                    "the most memory the engine may use (all its nodes), its heap and the page cache of its index included, e.g. 2GB"
+                            + " (a memory cgroup; none: the machine's)"),
             serve("search.nodes", "" + ScenarioConfig.DEFAULT_SEARCH_NODES, "--search-nodes",
                     "nodes of the embedded engine: a cluster on loopback when more than 1 (search.provider=embedded)"),
             serve("search.shards", "" + ScenarioConfig.DEFAULT_SEARCH_SHARDS, "--search-shards", "primary shards of the user index"),

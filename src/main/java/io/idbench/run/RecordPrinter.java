@@ -104,6 +104,10 @@ record RecordPrinter(PrintStream out) {
         if (r.telemetry() != null && r.telemetry().cache() != null) {
             out.println(cacheLine(r.telemetry().cache()));
         }
+        if (r.telemetry() != null && r.telemetry().searchIndex() != null && r.telemetry().searchIndex().memoryBound() != null) {
+            out.println("[idbench] the search engine over the run: " + boundText(r.telemetry().searchIndex().memoryBound(),
+                    "search.memory"));
+        }
         r.unsteady().forEach((label, how) -> out.println("[idbench] NOT STEADY: " + label + ": " + how + " - pooled, but not one figure"));
         if (r.disturbed() != null) {
             out.println("[idbench] DISTURBED: " + r.disturbed() + " - this run is left out of verdicts");
@@ -135,8 +139,13 @@ record RecordPrinter(PrintStream out) {
         if (b == null) {
             return line;
         }
-        return line + String.format(Locale.ROOT, "; memory bound %s (pg.memory): peak %s, %s; at the end shared memory %s, page cache"
-                + " %s; %s read again after eviction, reclaimed at the bound %,d times", ByteSize.format(b.bytes()),
+        return line + "; " + boundText(b, "pg.memory");
+    }
+
+    /** A memory bound as measured: whether it held, what it held at the end, and what not fitting cost. */
+    static String boundText(Telemetry.MemoryBound b, String parameter) {
+        return String.format(Locale.ROOT, "memory bound %s (%s): peak %s, %s; at the end shared memory %s, page cache %s; %s read"
+                + " again after eviction, reclaimed at the bound %,d times", ByteSize.format(b.bytes()), parameter,
                 ByteSize.format(b.peakBytes()), b.held() ? "held" : "EXCEEDED", ByteSize.format(b.sharedMemoryBytes()),
                 ByteSize.format(b.pageCacheBytes()), ByteSize.format(b.refaultedBytes()), b.limitHits());
     }

@@ -19,9 +19,10 @@ import java.util.List;
 final class Replicas {
     /** The first service's options a replica must not repeat: what it provisions, seeds, listens on or writes. */
     static final List<String> PRIMARY_ONLY = List.of("--db-provider=", "--db-url=", "--db-user=", "--db-password=",
-            "--pg-data-dir=", "--pg-shared-buffers=", "--datasets-max-bytes=", "--pg-data-dir-wait=", "--pg-image=", "--search-provider=",
+            "--pg-data-dir=", "--pg-shared-buffers=", "--pg-memory=", "--datasets-max-bytes=", "--pg-data-dir-wait=", "--pg-image=",
+            "--search-provider=",
             "--search-url=",
-            "--search-heap=",
+            "--search-heap=", "--search-memory=",
             "--search-nodes=", "--search-home=", "--elasticsearch-image=", "--opensearch-image=", "--fresh", "--users-csv=",
             "--info-file=", "--run-record=", "--port=");
 

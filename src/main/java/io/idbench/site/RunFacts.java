@@ -60,26 +60,36 @@ final class RunFacts {
     }
 
     /**
-     * The run's first screen says when PostgreSQL's memory was bounded (pg.memory): its figures are then a store whose data
-     * may not fit in memory, not the machine's usual one. Null without a bound.
+     * The run's first screen says when PostgreSQL's memory (pg.memory) or the engine's (search.memory) was bounded: its
+     * figures are then a store whose data may not fit in memory, not the machine's usual one. Null without a bound.
      */
     static String memoryBound(RunRecord r) {
-        String bound = r.parameter("pg.memory");
-        if (bound.isBlank() || bound.equals(ScenarioConfig.NO_MEMORY_BOUND)) {
-            return null;
+        Telemetry t = r.telemetry();
+        List<String> bounds = new ArrayList<>();
+        String pg = r.parameter("pg.memory");
+        if (!pg.isBlank() && !pg.equals(ScenarioConfig.NO_MEMORY_BOUND)) {
+            bounds.add("PostgreSQL could use at most " + pg + " of memory, shared_buffers and the page cache of its files included"
+                    + " (pg.memory)" + (r.seed() != null && r.seed().databaseBytes() != null ? ", for a database of "
+                            + Format.bytes(r.seed().databaseBytes()) : "")
+                    + held(t == null || t.cache() == null ? null : t.cache().memoryBound()));
         }
-        StringBuilder out = new StringBuilder("PostgreSQL could use at most " + bound + " of memory, shared_buffers and the page cache"
-                + " of its files included (pg.memory)");
-        if (r.seed() != null && r.seed().databaseBytes() != null) {
-            out.append(", for a database of ").append(Format.bytes(r.seed().databaseBytes()));
+        String engine = r.parameter("search.memory");
+        if (!engine.isBlank() && !engine.equals(ScenarioConfig.NO_MEMORY_BOUND)) {
+            Telemetry.SearchIndex index = t == null ? null : t.searchIndex();
+            bounds.add("The search engine could use at most " + engine + " of memory, its heap and the page cache of its index"
+                    + " included (search.memory)" + (index != null ? ", for an index of " + Format.bytes(index.sizeBytes()) : "")
+                    + held(index == null ? null : index.memoryBound()));
         }
-        Telemetry.MemoryBound m = r.telemetry() == null || r.telemetry().cache() == null ? null : r.telemetry().cache().memoryBound();
-        if (m != null) {
-            out.append(m.held() ? "; the bound held (peak " : "; the bound did NOT hold (peak ").append(Format.bytes(m.peakBytes()))
-                    .append(m.limitHits() > 0 ? ", the kernel reclaimed at it " + Format.count(m.limitHits()) + " times)"
-                            : ", never reached)");
+        return bounds.isEmpty() ? null
+                : String.join(". ", bounds) + ": compare it with runs of the same bound" + (bounds.size() > 1 ? "s" : "") + " only.";
+    }
+
+    private static String held(Telemetry.MemoryBound m) {
+        if (m == null) {
+            return "";
         }
-        return out.append(": compare it with runs of the same bound only.").toString();
+        return (m.held() ? "; the bound held (peak " : "; the bound did NOT hold (peak ") + Format.bytes(m.peakBytes())
+                + (m.limitHits() > 0 ? ", the kernel reclaimed at it " + Format.count(m.limitHits()) + " times)" : ", never reached)");
     }
 
     /** PostgreSQL's caching over the run, and its memory bound as measured (pg.memory). */
@@ -92,18 +102,21 @@ final class RunFacts {
         out.add(new Fact("block reads shared_buffers answered", c.sharedBuffersHitPct() == null ? "none read"
                 : Format.figure(c.sharedBuffersHitPct()) + " %"));
         out.add(new Fact("blocks read from outside them (page cache or disk)", Format.count(c.blocksRead())));
-        Telemetry.MemoryBound b = c.memoryBound();
-        if (b != null) {
-            out.add(new Fact("memory bound (pg.memory)", Format.bytes(b.bytes()) + ": shared_buffers, its processes' memory and the"
-                    + " page cache of its files"));
-            out.add(new Fact("peak within the bound, measured", Format.bytes(b.peakBytes()) + (b.held() ? " (held)" : " (EXCEEDED)")));
-            out.add(new Fact("at the end: shared memory, page cache of its files", Format.bytes(b.sharedMemoryBytes()) + ", "
-                    + Format.bytes(b.pageCacheBytes())));
-            out.add(new Fact("read again after the kernel evicted it", Format.bytes(b.refaultedBytes())));
-            out.add(new Fact("reclaimed at the bound", Format.count(b.limitHits()) + " times"
-                    + (b.limitHits() == 0 ? " (the bound did not limit it)" : "")));
+        if (c.memoryBound() != null) {
+            out.addAll(bound(c.memoryBound(), "pg.memory", "shared_buffers, its processes' memory and the page cache of its files"));
         }
         return out;
+    }
+
+    /** A memory bound as measured: its size, its peak, what it held at the end, and what not fitting cost. */
+    private static List<Fact> bound(Telemetry.MemoryBound b, String parameter, String what) {
+        return List.of(new Fact("memory bound (" + parameter + ")", Format.bytes(b.bytes()) + ": " + what),
+                new Fact("peak within the bound, measured", Format.bytes(b.peakBytes()) + (b.held() ? " (held)" : " (EXCEEDED)")),
+                new Fact("at the end: shared memory, page cache of its files", Format.bytes(b.sharedMemoryBytes()) + ", "
+                        + Format.bytes(b.pageCacheBytes())),
+                new Fact("read again after the kernel evicted it", Format.bytes(b.refaultedBytes())),
+                new Fact("reclaimed at the bound", Format.count(b.limitHits()) + " times"
+                        + (b.limitHits() == 0 ? " (the bound did not limit it)" : "")));
     }
 
     static List<Fact> searchIndex(Telemetry t) {
@@ -111,9 +124,13 @@ final class RunFacts {
             return List.of();
         }
         Telemetry.SearchIndex s = t.searchIndex();
-        return List.of(new Fact("index", s.index()), new Fact("users", Format.count(s.users())),
+        List<Fact> out = new ArrayList<>(List.of(new Fact("index", s.index()), new Fact("users", Format.count(s.users())),
                 new Fact("Lucene documents (nested values included)", Format.count(s.luceneDocuments())),
-                new Fact("size", Format.bytes(s.sizeBytes())));
+                new Fact("size", Format.bytes(s.sizeBytes()))));
+        if (s.memoryBound() != null) {
+            out.addAll(bound(s.memoryBound(), "search.memory", "its heap, its JVM's own memory and the page cache of its index"));
+        }
+        return out;
     }
 
     static List<Fact> product(Service service) {

@@ -24,6 +24,7 @@ public final class ServerTelemetry {
     private final Supplier<Telemetry.SearchIndex> engineStats;
     private final StatementStatistics statements;
     private final MemoryBound bound;
+    private final MemoryBound engineBound;
     /** pg_stat_database's blks_hit and blks_read of the run database at the window's start. */
     private long[] blocksBefore = {0, 0};
 
@@ -32,17 +33,21 @@ public final class ServerTelemetry {
      * @param engineStats the search index's figures, or null without a search engine
      */
     public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, Supplier<Telemetry.SearchIndex> engineStats) {
-        this(dataSource, ownsServer, poolWaits, engineStats, null);
+        this(dataSource, ownsServer, poolWaits, engineStats, null, null);
     }
 
-    /** @param bound PostgreSQL's memory bound ({@code pg.memory}), or null */
+    /**
+     * @param bound       PostgreSQL's memory bound ({@code pg.memory}), or null
+     * @param engineBound the search engine's ({@code search.memory}), or null
+     */
     public ServerTelemetry(DataSource dataSource, boolean ownsServer, PoolWaits poolWaits, Supplier<Telemetry.SearchIndex> engineStats,
-            MemoryBound bound) {
+            MemoryBound bound, MemoryBound engineBound) {
         this.dataSource = dataSource;
         this.poolWaits = poolWaits;
         this.engineStats = engineStats;
         this.statements = new StatementStatistics(ownsServer);
         this.bound = bound;
+        this.engineBound = engineBound;
     }
 
     /** The window's telemetry; the JVM's is the service's to add. */
@@ -62,8 +67,12 @@ public final class ServerTelemetry {
             window = statements.read(c);
             cache = cache(c);
         }
-        return new Telemetry(database, window.window(), window.unavailable(), window.top(), poolWaits.snapshot(),
-                engineStats == null ? null : engineStats.get(), null, cache);
+        Telemetry.SearchIndex index = engineStats == null ? null : engineStats.get();
+        if (index != null && engineBound != null) {
+            index = index.withMemoryBound(measured(engineBound));
+        }
+        return new Telemetry(database, window.window(), window.unavailable(), window.top(), poolWaits.snapshot(), index, null,
+                cache);
     }
 
     /** Starts a new window: statement statistics and pool waits. Never fails for want of statement statistics. */
@@ -74,8 +83,10 @@ public final class ServerTelemetry {
             statements.markStart(c);
             blocksBefore = blocks(c);
         }
-        if (bound != null) {
-            bound.resetPeak();
+        for (MemoryBound b : new MemoryBound[] {bound, engineBound}) {
+            if (b != null) {
+                b.resetPeak();
+            }
         }
     }
 
@@ -83,13 +94,14 @@ public final class ServerTelemetry {
         long[] now = blocks(c);
         long hit = now[0] - blocksBefore[0];
         long read = now[1] - blocksBefore[1];
-        Telemetry.MemoryBound held = null;
-        if (bound != null) {
-            MemoryBound.Usage u = bound.usage();
-            held = new Telemetry.MemoryBound(u.boundBytes(), u.peakBytes(), u.sharedMemoryBytes(), u.pageCacheBytes(),
-                    u.refaultedBytes(), u.limitHits(), u.held());
-        }
-        return new Telemetry.Cache(hit + read == 0 ? null : Math.round(hit * 1000.0 / (hit + read)) / 10.0, read, held);
+        return new Telemetry.Cache(hit + read == 0 ? null : Math.round(hit * 1000.0 / (hit + read)) / 10.0, read,
+                bound == null ? null : measured(bound));
+    }
+
+    private static Telemetry.MemoryBound measured(MemoryBound bound) {
+        MemoryBound.Usage u = bound.usage();
+        return new Telemetry.MemoryBound(u.boundBytes(), u.peakBytes(), u.sharedMemoryBytes(), u.pageCacheBytes(), u.refaultedBytes(),
+                u.limitHits(), u.held());
     }
 
     /** The run database's block reads shared_buffers answered, and those it read from outside them. */

@@ -131,6 +131,26 @@ class ScenarioConfigTest {
     }
 
     @Test
+    void searchMemoryBoundsAnEngineIdbenchStartsWithRoomBesideItsHeaps() {
+        rejects(b -> b.withSearchMemory("2GB"), "search.memory bounds the search engine's memory, but search is sql; choose"
+                + " elasticsearch or opensearch");
+        rejects(b -> b.withSearch("elasticsearch").withSearchUrl("http://127.0.0.1:1").withSearchMemory("2GB"),
+                "search.memory bounds an engine idbench starts, not the external one at http://127.0.0.1:1; bound that engine's"
+                        + " memory where it runs");
+        rejects(b -> b.withSearch("opensearch").withSearchMemory("1GB"),
+                "search.memory=1GB leaves no room beside search.heap=512m: give at least 1.3 GiB (none: no bound)");
+        rejects(b -> b.withSearch("elasticsearch").withSearchProvider("embedded").withSearchNodes(2).withSearchHeap("1g")
+                .withSearchMemory("2GB"),
+                "search.memory=2GB leaves no room beside search.heap=1g on each of 2 nodes: give at least 3.5 GiB (none: no bound)");
+        rejects(b -> b.withSearch("opensearch").withSearchMemory("lots"),
+                "search.memory must be a size such as 500MB, 20GB or a number of bytes, was 'lots'");
+        assertThat(ScenarioConfig.builder().withSearch("opensearch").withSearchMemory("2GB").build().searchMemoryBytes())
+                .isEqualTo(2L << 30);
+        assertThat(ScenarioConfig.builder().withSearch("opensearch").withSearchMemory("none").build().searchMemoryBytes()).isZero();
+        assertThat(ScenarioConfig.builder().build().searchMemoryBytes()).isZero();
+    }
+
+    @Test
     void aClusterIsItsNodesURLsOrEmbeddedNodesWithReplicasBelowTheirCount() {
         ScenarioConfig external = ScenarioConfig.builder().withSearch("opensearch")
                 .withSearchUrl("http://127.0.0.1:19200, http://127.0.0.1:19201/").withSearchShards(3).withSearchReplicas(2).build();

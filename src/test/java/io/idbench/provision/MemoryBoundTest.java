@@ -64,6 +64,28 @@ class MemoryBoundTest {
     }
 
     @Test
+    void anEngineStartsInsideItsGroupSoItsHeapIsChargedToo() throws Exception {
+        assumeTrue(Files.isRegularFile(MemoryBound.V1.resolve("memory.limit_in_bytes"))
+                || Files.readString(MemoryBound.V2.resolve("cgroup.controllers")).contains("memory"), "a memory cgroup");
+        Path group;
+        try (EmbeddedSearchEngine engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch("opensearch")
+                .withSearchProvider("embedded").withSearchMemory("1536MB").build(), "the engine's memory bound test")) {
+            MemoryBound bound = engine.memoryBound().orElseThrow();
+            group = bound.dir();
+            long node = engine.pid();
+            assertThat(Files.readAllLines(group.resolve("cgroup.procs"))).contains(Long.toString(node));
+            assertThat(Files.readString(Path.of("/proc/" + node + "/cgroup"))).as("the node's own view").contains(group.getFileName()
+                    .toString());
+            MemoryBound.Usage u = bound.usage();
+            assertThat(u.boundBytes()).isEqualTo(1536L << 20);
+            // Moved in after it started, a JVM's memory stays charged where it was touched: started inside, it is the group's.
+            assertThat(u.peakBytes()).as("the node's JVM, charged from its start").isGreaterThan(256L << 20);
+            assertThat(u.held()).isTrue();
+        }
+        assertThat(group).as("removed with the engine").doesNotExist();
+    }
+
+    @Test
     void aBoundWithNoRoomBesideSharedBuffersIsRefused() {
         assertThatThrownBy(() -> ScenarioConfig.builder().withPgSharedBuffers("512MB").withPgMemory("600MB").build())
                 .isInstanceOf(ConfigException.class)

@@ -31,5 +31,8 @@ class RecordPrinterTest {
                 440L << 20, 3L << 30, 52_345, true));
         assertThat(RecordPrinter.cacheLine(bounded)).endsWith("; memory bound 1.0 GiB (pg.memory): peak 1020 MiB, held; at the end"
                 + " shared memory 512 MiB, page cache 440 MiB; 3.0 GiB read again after eviction, reclaimed at the bound 52,345 times");
+        assertThat(RecordPrinter.boundText(new Telemetry.MemoryBound(2L << 30, 2_000_000_000L, 0, 900L << 20, 0, 0, true),
+                "search.memory")).isEqualTo("memory bound 2.0 GiB (search.memory): peak 1.9 GiB, held; at the end shared memory 0 B,"
+                        + " page cache 900 MiB; 0 B read again after eviction, reclaimed at the bound 0 times");
     }
 }

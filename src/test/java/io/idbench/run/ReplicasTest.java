@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** A replica repeats what the first service serves and how, never what it provisions, seeds, listens on or writes. */
 class ReplicasTest {
     private static final List<String> PRIMARY = List.of("--storage=jsonb", "--search=elasticsearch", "--users=1000",
-            "--db-provider=embedded", "--pg-data-dir=/cache/pg", "--search-provider=embedded", "--search-nodes=2", "--fresh",
+            "--db-provider=embedded", "--pg-data-dir=/cache/pg", "--pg-memory=1GB", "--search-provider=embedded", "--search-nodes=2",
+            "--search-memory=4GB", "--fresh",
             "\"--token=secret token\"", "--token-key=k", "--users-csv=users.csv", "--info-file=service.json", "--port=0",
             "--stop-with-parent");
 

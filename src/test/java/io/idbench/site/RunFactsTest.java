@@ -28,4 +28,19 @@ class RunFactsTest {
         assertThat(RunFacts.memoryBound(RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).build()))
                 .as("a record from before the parameter").isNull();
     }
+
+    @Test
+    void anEngineBoundedBesidePostgresqlSaysBoth() {
+        Telemetry.SearchIndex index = new Telemetry.SearchIndex("users", 1_000_000, 3_000_000, 3L << 30,
+                new Telemetry.MemoryBound(2L << 30, 2_100_000_000L, 0, 1_300L << 20, 5L << 30, 42, true));
+        RunRecord r = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION)
+                .parameters(Map.of("pg.memory", "1GB", "search.memory", "2GB"))
+                .telemetry(new Telemetry(null, null, null, null, null, index, null, null)).build();
+        assertThat(RunFacts.memoryBound(r)).isEqualTo("PostgreSQL could use at most 1GB of memory, shared_buffers and the page cache of"
+                + " its files included (pg.memory). The search engine could use at most 2GB of memory, its heap and the page cache of"
+                + " its index included (search.memory), for an index of 3.00 GiB; the bound held (peak 1.96 GiB, the kernel reclaimed"
+                + " at it 42 times): compare it with runs of the same bounds only.");
+        assertThat(RunFacts.searchIndex(r.telemetry())).extracting(RunFacts.Fact::name).contains("memory bound (search.memory)",
+                "peak within the bound, measured", "read again after the kernel evicted it");
+    }
 }
