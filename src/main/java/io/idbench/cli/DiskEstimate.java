@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -28,12 +27,17 @@ import java.util.Properties;
  * up), the run's copy of the largest (one at a time: each run replaces the last one's), the write-ahead log of a load, and
  * the search engines' indexes with their snapshots. Bytes per identity come from the largest dataset of the storage whose
  * seed is recorded in the results (at least 100,000 identities: in a smaller one its empty database dominates), else from
- * the storage's measured figure; an engine's from the largest recorded index. Datasets kept already take nothing more:
+ * the storage's measured figure; an engine's from the largest recorded index, else its measured figure. Datasets kept already take nothing more:
  * the estimate is what the scenarios need at most.
  */
 final class DiskEstimate {
     /** The fewest identities a recorded dataset or index needs to tell bytes per identity: as for the kept datasets. */
     static final long RATE_FROM_USERS = DatasetStore.RATE_FROM_USERS;
+    /**
+     * An engine's index per identity where no large enough index is recorded: Elasticsearch 8.19's index of the JSONB
+     * identities took 591 to 614 bytes each at 100,000 and 1,000,000 (docs/seeding.md).
+     */
+    static final long INDEX_BYTES_PER_IDENTITY = 620;
 
     /** A dataset the scenarios load: what it is, how many identities, whether an engine indexes it. */
     record Dataset(Storage storage, long users, boolean dyn, boolean engine) {
@@ -89,14 +93,9 @@ final class DiskEstimate {
             largest = Math.max(largest, bytes);
             String index = "";
             if (d.engine()) {
-                Optional<Double> perUser = indexBytesPerIdentity(runs);
-                if (perUser.isPresent()) {
-                    long indexBytes = 2 * (long) (perUser.get() * d.users()); // the index and its snapshot
-                    indexes += indexBytes;
-                    index = " + " + ByteSize.format(indexBytes) + " index and snapshot";
-                } else {
-                    index = " + its index (no index of 100,000 identities or more recorded: not counted)";
-                }
+                long indexBytes = 2 * (long) (indexBytesPerIdentity(runs) * d.users()); // the index and its snapshot
+                indexes += indexBytes;
+                index = " + " + ByteSize.format(indexBytes) + " index and snapshot";
             }
             each.add(d.describe() + " " + ByteSize.format(bytes) + index);
         }
@@ -142,10 +141,11 @@ final class DiskEstimate {
         return loadRecord(s).databaseBytes();
     }
 
-    private static Optional<Double> indexBytesPerIdentity(List<RecordedRun> runs) {
+    /** As the largest recorded index with enough identities says, else the measured figure. */
+    static double indexBytesPerIdentity(List<RecordedRun> runs) {
         return runs.stream().map(RecordedRun::record).map(RunRecord::telemetry)
                 .filter(t -> t != null && t.searchIndex() != null && t.searchIndex().users() >= RATE_FROM_USERS)
                 .max((a, b) -> Long.compare(a.searchIndex().users(), b.searchIndex().users()))
-                .map(t -> (double) t.searchIndex().sizeBytes() / t.searchIndex().users());
+                .map(t -> (double) t.searchIndex().sizeBytes() / t.searchIndex().users()).orElse((double) INDEX_BYTES_PER_IDENTITY);
     }
 }

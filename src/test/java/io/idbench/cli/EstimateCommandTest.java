@@ -8,6 +8,7 @@ import io.idbench.provision.PostgresServerSettings;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
 import io.idbench.record.SeedRecord;
+import io.idbench.record.Telemetry;
 import io.idbench.record.WallTime;
 import io.idbench.results.RecordedRun;
 import java.io.StringWriter;
@@ -65,12 +66,13 @@ class EstimateCommandTest {
         long big = (8L << 20) + 10_000_000L * Storage.JSONB.bytesPerIdentity();
         long small = (8L << 20) + 1_000L * Storage.RELATIONAL.bytesPerIdentity();
         long wal = PostgresServerSettings.MAX_WAL_BYTES;
+        long index = 2 * 1_000L * DiskEstimate.INDEX_BYTES_PER_IDENTITY;
         assertThat(out.toString()).contains("Disk: the datasets (kept once loaded) " + ByteSize.format(big + small) + " (jsonb 10,000,000 "
-                + ByteSize.format(big) + "; relational 1,000 " + ByteSize.format(small) + " + its index (no index of 100,000 identities or"
-                + " more recorded: not counted)), a run's copy of one up to " + ByteSize.format(big)
-                + ", the write-ahead log of a load up to "
-                + ByteSize.format(wal) + ": about " + ByteSize.format(2 * big + small + wal) + " at most (datasets kept already take"
-                + " nothing more)\n").containsPattern("  (ONLY )?[0-9.]+ [KMGT]iB is free where the datasets go \\(" + tmp.resolve("pg"));
+                + ByteSize.format(big) + "; relational 1,000 " + ByteSize.format(small) + " + " + ByteSize.format(index) + " index and"
+                + " snapshot), a run's copy of one up to " + ByteSize.format(big) + ", the write-ahead log of a load up to "
+                + ByteSize.format(wal) + ", the engines' indexes and snapshots " + ByteSize.format(index) + ": about "
+                + ByteSize.format(2 * big + small + wal + index) + " at most (datasets kept already take nothing more)\n")
+                .containsPattern("  (ONLY )?[0-9.]+ [KMGT]iB is free where the datasets go \\(" + tmp.resolve("pg"));
     }
 
     @Test
@@ -83,6 +85,13 @@ class EstimateCommandTest {
         assertThat(DiskEstimate.bytesPerIdentity(Storage.JSONB, runs)).isEqualTo(1_900.0);
         assertThat(DiskEstimate.bytesPerIdentity(Storage.RELATIONAL, runs)).as("none recorded: measured")
                 .isEqualTo(Storage.RELATIONAL.bytesPerIdentity());
+        assertThat(DiskEstimate.indexBytesPerIdentity(runs)).as("no index recorded: measured")
+                .isEqualTo(DiskEstimate.INDEX_BYTES_PER_IDENTITY);
+        RecordedRun indexed = new RecordedRun(Path.of("r"), RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION)
+                .telemetry(new Telemetry(null, null, null, null, null, new Telemetry.SearchIndex("users", 1_000_000, 3_000_000,
+                        600_000_000L), null))
+                .parameters(Map.of()).build());
+        assertThat(DiskEstimate.indexBytesPerIdentity(List.of(indexed))).isEqualTo(600.0);
     }
 
     private static RecordedRun run(SeedRecord seed) {
