@@ -7,6 +7,8 @@
 #   scripts/detect-trials.sh 10 any:30us                                  # A/B: found in at least 9 of 10?
 #   scripts/detect-trials.sh 10 none                                      # A/A: at most 1 of 10 flags anything?
 #   scripts/detect-trials.sh 3 update:60us -Dversus.detect=5% -Dversus.mode=interleaved
+#   scripts/detect-trials.sh 1 update:300us:wait '-Dversus.primary=Update existing user p50,Update existing user p95'
+#                                                                         # one operation slower (waits), judged on it
 # Defaults: -Dscenario=jsonb-nodyn-1k -Dversus.mode=duet -Dversus.detect=5% (each is overridden by the same argument
 # given after the handicap). Runs are recorded in results/<scenario>/trial-<stamp>-<n>/; logs in target/.
 set -euo pipefail
@@ -17,8 +19,8 @@ case "$1" in -h|--help) usage ;; esac
 . scripts/self-jar.sh
 check_count detect-trials "$1"
 count=$1; handicap=$2; shift 2
-[[ $handicap == none || $handicap =~ ^[a-z]+:[0-9.]+(us|%)$ ]] \
-  || { echo "detect-trials: handicap must be none or <operation>:<amount> (e.g. any:30us, update:10%), was '$handicap'" >&2; exit 2; }
+[[ $handicap == none || $handicap =~ ^[a-z]+:[0-9.]+(us|ms|%)(:wait)?$ ]] \
+  || { echo "detect-trials: handicap must be none or <operation>:<amount>[:wait] (e.g. any:30us, update:10%, update:300us:wait), was '$handicap'" >&2; exit 2; }
 self_jar
 copy=$SELF_JAR_DIR/idbench-self.jar
 extra=()

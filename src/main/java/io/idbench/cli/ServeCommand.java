@@ -83,10 +83,11 @@ public final class ServeCommand implements TargetCommand {
             description = "Lifetime of tokens issued by /oauth/token (default: ${DEFAULT-VALUE}).")
     int tokenTtl;
 
-    @Option(names = "--handicap", paramLabel = "<op>:<amount>[,…]", defaultValue = "",
+    @Option(names = "--handicap", paramLabel = "<op>:<amount>[:wait][,…]", defaultValue = "",
             description = {"Calibration only: burn CPU in chosen operations (create, read, search, update, replace, delete,",
-                    "any), e.g. update:10%% (a tenth of each update's own time) or read:200us. Recorded with the run",
-                    "and shown on every page of it. Default: none."})
+                    "any), e.g. update:10%% (a tenth of each update's own time) or read:200us; with :wait the request",
+                    "waits instead (update:300us:wait: that operation alone slower). Recorded with the run and shown",
+                    "on every page of it. Default: none."})
     String handicap;
 
     @Option(names = "--replica",

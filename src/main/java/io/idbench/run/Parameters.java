@@ -140,7 +140,8 @@ public final class Parameters {
             serve("fresh", "false", "--fresh", "seed the dataset again even when it is kept"),
             serve("passwordHash", ScenarioConfig.DEFAULT_PASSWORD_HASH.id(), "--password-hash", "one of " + Choice.ids(PasswordHash.class)),
             serve("handicap", "", "--handicap",
-                    "calibration: CPU burnt on purpose in operations, e.g. update:10% or read:200us (recorded, shown loudly)"),
+                    "calibration: CPU burnt on purpose in operations, e.g. update:10% or read:200us, or waited with :wait"
+                            + " (update:300us:wait) (recorded, shown loudly)"),
             serve("db.provider", ScenarioConfig.DEFAULT_PROVIDER.id(), "--db-provider", "one of " + Choice.ids(Provider.class)),
             serve("db.url", "", "--db-url", "JDBC URL of an external PostgreSQL"),
             serve("db.user", ScenarioConfig.DEFAULT_DB_USER, "--db-user", "its user"),

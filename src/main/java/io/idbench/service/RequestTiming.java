@@ -7,12 +7,13 @@ import io.javalin.http.HandlerType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The service's own cost of each request, sent back as a W3C Server-Timing header
  * ({@code app;dur=<ms>, cpu;dur=<ms>}, µs resolution): the wall time from request to response,
  * and the CPU time of the thread that handled it (a figure that other processes on the machine
- * barely move). A calibration {@link Handicap} burns CPU here, before the time is taken.
+ * barely move). A calibration {@link Handicap} burns CPU (or waits) here, before the time is taken.
  */
 final class RequestTiming {
     private static final String STARTED = "idbench.started";
@@ -43,7 +44,12 @@ final class RequestTiming {
         if (!handicap.isNone()) {
             Handicap.Cost cost = handicap.costOf(operation(ctx.method(), ctx.path()));
             if (cost != null) {
-                burn(cost.extraNanos(System.nanoTime() - t0));
+                long extra = cost.extraNanos(System.nanoTime() - t0);
+                if (cost.waits()) {
+                    waitFor(extra);
+                } else {
+                    burn(extra);
+                }
             }
         }
         long wall = (System.nanoTime() - t0) / 1000;
@@ -70,6 +76,14 @@ final class RequestTiming {
             case DELETE -> Handicap.Operation.DELETE;
             default -> null;
         };
+    }
+
+    /** Idle for {@code nanos}: a statement held on a lock or the disk (parkNanos may return early: the deadline decides). */
+    private static void waitFor(long nanos) {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
     }
 
     /** Busy CPU for {@code nanos} of wall time: a regression of the code, not a sleep. */

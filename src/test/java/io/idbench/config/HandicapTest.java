@@ -16,14 +16,22 @@ class HandicapTest {
         assertThat(h.costOf(Handicap.Operation.READ).extraNanos(3_000_000)).isEqualTo(200_000);
         assertThat(h.costOf(Handicap.Operation.DELETE).extraNanos(1)).as("any").isEqualTo(1_500_000);
         assertThat(Handicap.parse("").isNone()).isTrue();
+        Handicap waits = Handicap.parse("update:300us:wait,read:5%");
+        assertThat(waits.costOf(Handicap.Operation.UPDATE).waits()).isTrue();
+        assertThat(waits.costOf(Handicap.Operation.UPDATE).extraNanos(1)).isEqualTo(300_000);
+        assertThat(waits.costOf(Handicap.Operation.READ).waits()).isFalse();
+        assertThat(waits).hasToString("read:5%,update:300us:wait");
         assertThat(Handicap.parse("  ").costOf(Handicap.Operation.UPDATE)).isNull();
     }
 
     @Test
     void badHandicapsArePreciseErrors() {
         assertThatThrownBy(() -> Handicap.parse("update=10%")).isInstanceOf(ConfigException.class).hasMessage(
-                "handicap 'update=10%' must be <operation>:<amount>, e.g. update:10% or read:200us (operations: any, create, read, search,"
-                        + " update, replace, delete; amounts: a percentage of the request's own time, us or ms)");
+                "handicap 'update=10%' must be <operation>:<amount>[:wait], e.g. update:10%, read:200us or update:300us:wait (operations:"
+                        + " any, create, read, search, update, replace, delete; amounts: a percentage of the request's own time, us or ms;"
+                        + " :wait waits instead of burning CPU)");
+        assertThatThrownBy(() -> Handicap.parse("update:300us:sleep")).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("handicap 'update:300us:sleep' must be <operation>:<amount>[:wait]");
         assertThatThrownBy(() -> Handicap.parse("login:10%")).isInstanceOf(ConfigException.class)
                 .hasMessage("handicap operation 'login' is not one of any, create, read, search, update, replace, delete");
         assertThatThrownBy(() -> Handicap.parse("update:150%")).isInstanceOf(ConfigException.class)

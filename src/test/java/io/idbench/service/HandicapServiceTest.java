@@ -43,7 +43,7 @@ class HandicapServiceTest {
         ds = TestDatabase.fresh("handicap_test", 4);
         store = IdentityStores.open(Storage.JSONB, ds, Json.mapper());
         TokenService tokens = new TokenService(ServiceTestBase.TOKEN, "admin", ServiceTestBase.ADMIN_PASSWORD, 60, Clock.systemUTC());
-        server = ScimServer.start(ScenarioConfig.builder().withHandicap("read:200ms").build(), store, tokens,
+        server = ScimServer.start(ScenarioConfig.builder().withHandicap("read:200ms,update:200ms:wait").build(), store, tokens,
                 PasswordHasher.of(PasswordHash.SSHA256, 4));
         scim = new ScimClient(server.baseUrl(), ServiceTestBase.TOKEN);
     }
@@ -80,6 +80,21 @@ class HandicapServiceTest {
         // That a list is not handicapped is the operation it is classed as, not its time (a slow machine may take 200 ms).
         RequestTiming t = new RequestTiming(Handicap.parse("read:200ms"), ScimServer.BASE_PATH);
         assertThat(Handicap.parse("read:200ms").costOf(t.operation(HandlerType.GET, "/scim/v2/Users"))).as("a search's cost").isNull();
+    }
+
+    @Test
+    void anUpdateThatWaitsTakesTheTimeButNoCpu() throws Exception {
+        JsonNode created = scim.post("/Users", ServiceTestBase.profileUser("handicap.2", 990_002)).body();
+        HttpResponse<String> patched = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/Users/"
+                + created.path("id").asText())).header("Authorization", "Bearer " + ServiceTestBase.TOKEN)
+                .header("Content-Type", "application/scim+json").method("PATCH", HttpRequest.BodyPublishers.ofString("""
+                        {"schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+                         "Operations": [{"op": "replace", "path": "title", "value": "Waiter"}]}""")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
+        double[] t = timing(patched);
+        assertThat(t[0]).as("the service's own time: at least the 200 ms waited").isGreaterThanOrEqualTo(200.0);
+        assertThat(t[1]).as("thread CPU: the wait burns none").isLessThan(100.0);
     }
 
     @Test
