@@ -30,13 +30,9 @@ public final class Handicap {
 
     /**
      * Extra time: a share of the request's own time so far, or a fixed number of microseconds; burnt on the CPU, or waited
-     * ({@code wait}).
+     * ({@code :wait}).
      */
     public record Cost(double percent, long micros, boolean waits) {
-        public Cost(double percent, long micros) {
-            this(percent, micros, false);
-        }
-
         /** Nanoseconds to add to a request that has taken {@code elapsedNanos} so far. */
         public long extraNanos(long elapsedNanos) {
             return percent > 0 ? (long) (elapsedNanos * percent / 100) : micros * 1000;

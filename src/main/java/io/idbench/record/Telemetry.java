@@ -32,9 +32,9 @@ public record Telemetry(Database database, String statementsWindow, String state
     /**
      * What a server's processes (PostgreSQL's, or the engine's) used of their bound over the window: the most they held
      * (shared memory, their own and the page cache of their files), at the window's end their shared memory and the page
-     * cache of their files, the file
-     * pages read again after the kernel had evicted them (what not fitting cost), and how often the kernel reclaimed at
-     * the bound. {@code held}: the peak stayed within it (give or take the kernel's charge batch).
+     * cache of their files, the file pages read again after the kernel had evicted them (what not fitting cost), and how
+     * often the kernel reclaimed at the bound. {@code held}: the peak stayed within it (give or take the kernel's charge
+     * batch).
      */
     public record MemoryBound(long bytes, long peakBytes, long sharedMemoryBytes, long pageCacheBytes, long refaultedBytes,
             long limitHits, boolean held) {

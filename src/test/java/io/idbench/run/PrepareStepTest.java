@@ -91,9 +91,9 @@ class PrepareStepTest {
                         "warmupMax (20 s, the longest warm-up) is below warmup (30 s, the shortest)"),
                 Arguments.of(d("steadyPct", "0"), List.of(), "steadyPct must be between 0.1 and 100, was 0"),
                 Arguments.of(d("rewarm", "0.1"), List.of(), "rewarm must be between 0.2 and 3600, was 0.1"),
-                Arguments.of(d("handicap", "update"), List.of(), "handicap 'update' must be <operation>:<amount>, e.g. update:10% or"
-                        + " read:200us (operations: any, create, read, search, update, replace, delete; amounts: a percentage of the"
-                        + " request's own time, us or ms)"),
+                Arguments.of(d("handicap", "update"), List.of(), "handicap 'update' must be <operation>:<amount>[:wait], e.g."
+                        + " update:10%, read:200us or update:300us:wait (operations: any, create, read, search, update, replace, delete;"
+                        + " amounts: a percentage of the request's own time, us or ms; :wait waits instead of burning CPU)"),
                 Arguments.of(d("versus", "jsonb-nodyn-1k", "target.url", "http://127.0.0.1:8080/scim/v2", "target.token", "t0k"),
                         List.of(), "versus runs two services this build provisions; target.url benchmarks one already running"),
                 Arguments.of(d("maxErrorPct", "150"), List.of(), "maxErrorPct must be between 0 and 100, was 150"),
