@@ -25,13 +25,16 @@ import java.util.Properties;
  * threads waiting at a barrier), the counters of pg_stat_statements of the target's database since the previous stage began
  * are filed under that stage's label, summed over the measured repetitions, and {@code stages.file} is written again: per
  * label, its statements by total time with calls, time and rows, and the planner's generic plan of the one that took longest
- * ({@code EXPLAIN (GENERIC_PLAN)}: no parameter values are needed); {@code failed} says why, where reading failed. The record step takes the file into the record
+ * ({@code EXPLAIN (GENERIC_PLAN)} of its text as sent: no parameter values are needed); {@code failed} says why, where reading failed. The record step takes the file into the record
  * ({@code sql}). Where JMeter has no database to read ({@code stages.jdbcUrl} unset) it does nothing; where reading fails, the
  * file says why and the run goes on.
  */
 public final class StageStatements {
     /** Statements kept per label, by total time. */
     static final int TOP = 10;
+    /** The first line of a plan of pg_stat_statements' text, no session showing the statement as sent. */
+    static final String NORMALIZED = "(the plan of pg_stat_statements' text, its literals made parameters: no session showed the"
+            + " statement as sent)";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static StageStatements instance;
 
@@ -108,20 +111,42 @@ public final class StageStatements {
         return all;
     }
 
-    /** The generic plan of the stage's statement of most time, or why there is none. */
+    /**
+     * The generic plan of the stage's statement of most time, or why there is none: of the statement as its client sent it when
+     * a session still shows it, else of pg_stat_statements' text, said so on the plan's first line.
+     */
     private String slowestPlan(Map<Long, Counters> stage) {
-        Counters slowest = stage.values().stream().max(Comparator.comparingDouble(c -> c.totalMs)).orElse(null);
+        Map.Entry<Long, Counters> slowest = stage.entrySet().stream().max(Comparator.comparingDouble(e -> e.getValue().totalMs))
+                .orElse(null);
         if (slowest == null) {
             return null;
         }
-        StringBuilder plan = new StringBuilder();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (GENERIC_PLAN) " + slowest.query)) {
+        String sent = asSent(slowest.getKey());
+        StringBuilder plan = new StringBuilder(sent != null ? "" : NORMALIZED + "\n");
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("EXPLAIN (GENERIC_PLAN) " + (sent != null ? sent : slowest.getValue().query))) {
             while (rs.next()) {
                 plan.append(rs.getString(1)).append('\n');
             }
             return plan.toString().stripTrailing();
         } catch (SQLException e) {
             return "(no plan: " + firstLine(e) + ")";
+        }
+    }
+
+    /**
+     * The statement's text as its client sent it, literals kept: the last statement of a session of the database now idle (the
+     * stage has just ended), when one ran it and its text is whole (pg_stat_activity cuts it at track_activity_query_size).
+     * pg_stat_statements' text has the literals as parameters, and an index on an expression over a literal (a JSON key) does
+     * not match it: its generic plan can be a scan where every execution used the index.
+     */
+    private String asSent(long queryId) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT query FROM pg_stat_activity"
+                + " WHERE query_id = " + queryId + " AND datname = current_database() AND state = 'idle'"
+                + " AND octet_length(query) < (SELECT setting::int - 1 FROM pg_settings WHERE name = 'track_activity_query_size') LIMIT 1")) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            return null;
         }
     }
 
