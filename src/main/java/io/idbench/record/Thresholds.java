@@ -15,20 +15,38 @@ import java.util.Map;
  */
 public record Thresholds(double maxErrorPct, long maxP95, long maxP99) {
 
+    /**
+     * A label above one limit.
+     *
+     * @param measure what was measured ("error rate", "p95")
+     * @param figure  what it came to ("1.50% (3 of 200)", "60 ms")
+     * @param limit   the limit it is above ("1%", "50 ms")
+     */
+    public record Violation(String label, String measure, String figure, String limit) {
+        public String text() {
+            return label + ": " + measure + " " + figure + " is above " + limit;
+        }
+    }
+
     /** One line per label and limit exceeded, empty when the run passes. */
     public List<String> violations(Map<String, LabelSummary> labels) {
-        List<String> out = new ArrayList<>();
+        return check(labels).stream().map(Violation::text).toList();
+    }
+
+    /** Each label's limits exceeded, empty when the run passes. */
+    public List<Violation> check(Map<String, LabelSummary> labels) {
+        List<Violation> out = new ArrayList<>();
         labels.forEach((label, s) -> {
             double errorPct = s.errorRate() * 100;
             if (errorPct > maxErrorPct) {
-                out.add(String.format(Locale.ROOT, "%s: error rate %.2f%% (%d of %d) is above %s%%", label, errorPct, s.errors(),
-                        s.samples(), Numbers.trim(maxErrorPct)));
+                out.add(new Violation(label, "error rate", String.format(Locale.ROOT, "%.2f%% (%d of %d)", errorPct, s.errors(),
+                        s.samples()), Numbers.trim(maxErrorPct) + "%"));
             }
             if (maxP95 > 0 && s.p95() > maxP95) {
-                out.add(label + ": p95 " + s.p95() + " ms is above " + maxP95 + " ms");
+                out.add(new Violation(label, "p95", s.p95() + " ms", maxP95 + " ms"));
             }
             if (maxP99 > 0 && s.p99() > maxP99) {
-                out.add(label + ": p99 " + s.p99() + " ms is above " + maxP99 + " ms");
+                out.add(new Violation(label, "p99", s.p99() + " ms", maxP99 + " ms"));
             }
         });
         return out;

@@ -199,16 +199,29 @@ record RecordStep(RunDirectory run, PrintStream out) {
                 .mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
-    /** Every repetition's labels (not ALL) against the thresholds, each violation once, explained by the probe's findings. */
+    /**
+     * Every repetition's labels (not ALL) against the thresholds: one line per label and limit, saying in how many repetitions
+     * it was exceeded and by what in the first, explained by the probe's findings.
+     */
     static List<String> violations(List<Repetition> repetitions, Thresholds thresholds, Target target) {
-        List<String> out = new ArrayList<>();
-        List<String> differences = target == null || target.differences() == null ? List.of() : target.differences();
+        Map<List<String>, List<Thresholds.Violation>> byLimit = new LinkedHashMap<>();
         for (Repetition rep : repetitions) {
             Map<String, LabelSummary> measured = new LinkedHashMap<>(rep.labels());
             measured.remove(RunRecord.ALL);
-            thresholds.violations(measured).stream().map(v -> explained(v, differences)).filter(v -> !out.contains(v)).forEach(out::add);
+            for (Thresholds.Violation v : thresholds.check(measured)) {
+                byLimit.computeIfAbsent(List.of(v.label(), v.measure()), k -> new ArrayList<>()).add(v);
+            }
         }
-        return out;
+        List<String> differences = target == null || target.differences() == null ? List.of() : target.differences();
+        return byLimit.values().stream().map(vs -> explained(repetitions.size() == 1 ? vs.get(0).text() : inRepetitions(vs,
+                repetitions.size()), differences)).toList();
+    }
+
+    /** "Search: p95 above 50 ms in 2 of 3 repetitions, the first 60 ms". */
+    private static String inRepetitions(List<Thresholds.Violation> vs, int repetitions) {
+        Thresholds.Violation first = vs.get(0);
+        return first.label() + ": " + first.measure() + " above " + first.limit() + " in " + vs.size() + " of " + repetitions
+                + " repetitions, the first " + first.figure();
     }
 
     /** A label's violation, with the probe's finding about that label when it explains it (the target's own limitation). */

@@ -59,8 +59,8 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             String output = Files.readString(log);
             assertThat(mvn.exitValue()).as(output).isNotZero();
             assertThat(output)
-                    .containsPattern("idbench: the run failed its thresholds: [A-Za-z ]+: error rate 100\\.00% \\((\\d+) of \\1\\)"
-                            + " is above 0% \\(and \\d+ more, listed above\\)");
+                    .containsPattern("idbench: the run failed its thresholds: [A-Za-z ]+: error rate above 0% in 2 of 2 repetitions,"
+                            + " the first 100\\.00% \\((\\d+) of \\1\\) \\(and \\d+ more, listed above\\)");
             assertThat(requests.get()).as("requests the failing service received").isGreaterThan(6);
             JsonNode summary = summary("external", "failing");
             assertThat(summary.path("status").asText()).isEqualTo(RunStatus.FAILED.word());

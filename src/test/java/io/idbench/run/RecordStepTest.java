@@ -2,11 +2,16 @@ package io.idbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.record.LabelSummary;
+import io.idbench.record.Repetition;
+import io.idbench.record.RunRecord;
+import io.idbench.record.Thresholds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -32,6 +37,23 @@ class RecordStepTest {
                 .isEqualTo("Query by type and e-mail: p95 90 ms is above 50 ms");
         assertThat(RecordStep.explained("JMeter wrote no results (x.jtl)", List.of()))
                 .isEqualTo("JMeter wrote no results (x.jtl)");
+    }
+
+    @Test
+    void aLimitExceededInSeveralRepetitionsIsOneLineSayingInHowMany() {
+        Thresholds zeroErrors = new Thresholds(0, 50, 0);
+        List<Repetition> reps = List.of(repetition(124, 124, 30), repetition(102, 102, 60), repetition(100, 0, 30));
+        assertThat(RecordStep.violations(reps, zeroErrors, null)).containsExactly(
+                "Range: error rate above 0% in 2 of 3 repetitions, the first 100.00% (124 of 124)",
+                "Range: p95 above 50 ms in 1 of 3 repetitions, the first 60 ms");
+        assertThat(RecordStep.violations(reps.subList(0, 1), zeroErrors, null))
+                .containsExactly("Range: error rate 100.00% (124 of 124) is above 0%");
+    }
+
+    private static Repetition repetition(long samples, long errors, long p95) {
+        LabelSummary range = new LabelSummary(samples, errors, (double) errors / samples, 10, 20, 1, 20, 25, p95, p95, p95, p95, null);
+        return new Repetition(1, null, null, null, null, null, null, Map.of("Range", range, RunRecord.ALL, range), null, null, null,
+                null);
     }
 
     @TempDir
