@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +54,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         Path dataDir = config.pgDataDir();
         ProcessLock lock = dataDir == null ? null : DataDirectoryLock.acquire(dataDir, config.pgDataDirWait(), LOG::warn);
         OrphanReaper.Start starting = null;
+        Instant began = null;
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
             if (dataDir != null) {
@@ -63,12 +65,15 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
             builder.setPort(FreePorts.take()); // not zonky's own pick: the engine may be picking at the same moment
             builder.setServerConfig("listen_addresses", "127.0.0.1");
             PostgresServerSettings.of(config).forEach(builder::setServerConfig);
+            began = Instant.now();
             pg = builder.start();
         } catch (IOException e) {
+            reapWhatStarted(dataDir, began);
             disarm(starting);
             release(lock);
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
         } catch (RuntimeException e) {
+            reapWhatStarted(dataDir, began);
             disarm(starting);
             release(lock);
             if (dataDir != null && String.valueOf(e.getMessage()).startsWith("could not lock")) {
@@ -195,6 +200,19 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * A start that failed (or was cut short by this JVM's exit) after pg_ctl brought a postmaster up: that postmaster, started
+     * on the directory after the start began, gets a reaper of its own before the start's is disarmed, else nobody stops it.
+     */
+    private static void reapWhatStarted(Path dataDir, Instant began) {
+        if (dataDir == null || began == null) {
+            return;
+        }
+        postmasterOf(dataDir).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().startInstant().map(t -> !t.isBefore(began.minusSeconds(1))).orElse(false))
+                .ifPresent(p -> OrphanReaper.watch(p.pid(), OrphanReaper.POSTGRES_SIGNAL));
     }
 
     private static void disarm(OrphanReaper.Start starting) {
