@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.common.Json;
 import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
@@ -33,7 +34,7 @@ final class JsonbLoader implements StorageLoader {
 
     @Override
     public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
-        String at = IdentityGenerator.SEEDED_AT.toString();
+        Instant at = IdentityGenerator.SEEDED_AT;
         try (CopySession session = new CopySession(database)) {
             // A backend parses, checks and stores every document of its COPY: one per core, the identities dealt round.
             CopyStream[] streams = new CopyStream[USER_STREAMS];
@@ -50,7 +51,7 @@ final class JsonbLoader implements StorageLoader {
                 String userName = body.remove("userName").textValue();
                 String doc = Json.text(body);
                 generateNanos.add(System.nanoTime() - t0);
-                users.plain(id).text(userName).text(doc).text(input.passwordHash(n)).plain(1).plain(at).plain(at).endRow();
+                users.value(id).value(userName).value(doc).value(input.passwordHash(n)).value(1).value(at).value(at).endRow();
                 memberships.write(id, matching);
                 input.report(n, progress);
             }

@@ -31,10 +31,10 @@ final class MembershipStreams {
 
     void write(UUID id, List<DynamicGroups.Group> matching) {
         for (UUID group : staticGroups) {
-            direct.plain(group).plain(id).endRow();
+            direct.value(group).value(id).endRow();
         }
         for (DynamicGroups.Group g : matching) {
-            indirect.plain(g.id()).plain(id).endRow();
+            indirect.value(g.id()).value(id).endRow();
         }
     }
 }

@@ -2,9 +2,7 @@ package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.membership.DynamicGroups;
-import io.idbench.scim.DateTimes;
 import io.idbench.store.relational.EavRows;
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -43,7 +41,7 @@ final class RelationalLoader implements StorageLoader {
         try (Connection c = database.connect()) {
             eav = EavRows.users(c);
         }
-        String at = IdentityGenerator.SEEDED_AT.toString();
+        Instant at = IdentityGenerator.SEEDED_AT;
         long valueId = 0;
         try (CopySession session = new CopySession(database)) {
             CopyStream users = session.open("r_user", "id, user_name, password_hash, version, created, last_modified");
@@ -61,27 +59,21 @@ final class RelationalLoader implements StorageLoader {
                 EavRows.UserRows rows = eav.user(body);
                 List<DynamicGroups.Group> matching = memberships.matching(id, body);
                 generateNanos.add(System.nanoTime() - t0);
-                users.plain(id).text(body.get("userName").textValue()).text(input.passwordHash(n)).plain(1).plain(at).plain(at)
+                users.value(id).value(body.get("userName").textValue()).value(input.passwordHash(n)).value(1).value(at).value(at)
                         .endRow();
                 for (short schema : rows.attributes()) {
-                    attrs.plain(id).plain(schema).endRow();
+                    attrs.value(id).value(schema).endRow();
                 }
                 CopyStream v = values[(int) (n % VALUE_STREAMS)];
                 for (EavRows.Value value : rows.values()) {
-                    v.plain(++valueId).plain(id).plain(value.schemaId()).plain(value.idx());
+                    v.value(++valueId).value(id).value(value.schemaId()).value(value.idx());
                     for (int column = 0; column < EavRows.VALUE_COLUMNS.size(); column++) {
-                        if (column != value.column()) {
-                            v.plain(null);
-                        } else if (value.value() instanceof String s) {
-                            v.text(s);
-                        } else {
-                            v.plain(text(value.value()));
-                        }
+                        v.value(column == value.column() ? value.value() : null);
                     }
                     v.endRow();
                 }
                 for (Map.Entry<Short, String> u : rows.uniques().entrySet()) {
-                    uniques.plain(u.getKey()).text(u.getValue()).plain(id).endRow();
+                    uniques.value(u.getKey()).value(u.getValue()).value(id).endRow();
                 }
                 memberships.write(id, matching);
                 input.report(n, progress);
@@ -93,15 +85,5 @@ final class RelationalLoader implements StorageLoader {
             s.execute("SELECT setval('u_value_seq', " + (valueId + 50) + ")");
         }
         progress.step(input.users());
-    }
-
-    private static String text(Object value) {
-        if (value instanceof Instant i) {
-            return DateTimes.format(i);
-        }
-        if (value instanceof BigDecimal d) {
-            return d.toPlainString();
-        }
-        return value.toString();
     }
 }

@@ -94,14 +94,14 @@ public final class KeycloakBulkLoad {
             for (long n = from; n <= to; n++) {
                 KeycloakUser u = KeycloakUser.of(generator, n);
                 ids.add(u.id());
-                user.plain(u.id()).text(u.email()).text(u.email()).plain(false).plain(true).plain(null).text(u.firstName())
-                        .text(u.lastName()).text(r.id()).text(u.username()).plain(now - (to - n)).plain(null).plain(0).endRow();
+                user.value(u.id()).value(u.email()).value(u.email()).value(false).value(true).value(null).value(u.firstName())
+                        .value(u.lastName()).value(r.id()).value(u.username()).value(now - (to - n)).value(null).value(0).endRow();
                 for (var a : u.attributes().entrySet()) {
-                    attribute.text(a.getKey()).text(a.getValue()).plain(u.id()).plain(KeycloakUser.attributeId(n, a.getKey())).endRow();
+                    attribute.value(a.getKey()).value(a.getValue()).value(u.id()).value(KeycloakUser.attributeId(n, a.getKey())).endRow();
                 }
-                role.text(r.defaultRole()).plain(u.id()).endRow();
+                role.value(r.defaultRole()).value(u.id()).endRow();
                 for (String group : r.groups()) {
-                    member.text(group).plain(u.id()).text(UNMANAGED).endRow();
+                    member.value(group).value(u.id()).value(UNMANAGED).endRow();
                 }
                 if ((n - from + 1) % PROGRESS_EVERY == 0 || n == to) {
                     progress.step(n - from + 1);
