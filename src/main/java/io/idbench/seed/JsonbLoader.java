@@ -1,7 +1,6 @@
 package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.idbench.common.Json;
 import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -49,7 +48,7 @@ final class JsonbLoader implements StorageLoader {
                 ObjectNode body = generator.body(n);
                 List<DynamicGroups.Group> matching = memberships.matching(id, body);
                 String userName = body.remove("userName").textValue();
-                String doc = Json.text(body);
+                String doc = JsonbText.of(body);
                 generateNanos.add(System.nanoTime() - t0);
                 users.value(id).value(userName).value(doc).value(input.passwordHash(n)).value(1).value(at).value(at).endRow();
                 memberships.write(id, matching);
