@@ -36,9 +36,13 @@ public final class CopyStream implements AutoCloseable {
         CopyColumn[] types = CopyColumn.of(c, table, columns);
         PGCopyOutputStream copy = new PGCopyOutputStream(c.unwrap(PGConnection.class),
                 "COPY " + table + " (" + columns + ") FROM STDIN WITH (FORMAT binary)", BUFFER);
-        CopyStream stream = new CopyStream(table, types, new DataOutputStream(new BufferedOutputStream(copy, BUFFER)));
-        stream.write(() -> stream.out.write(HEADER));
-        return stream;
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(copy, BUFFER));
+        try {
+            out.write(HEADER);
+        } catch (IOException e) {
+            throw new SQLException("COPY " + table + " failed: " + why(e), e);
+        }
+        return new CopyStream(table, types, out);
     }
 
     /**
@@ -50,13 +54,14 @@ public final class CopyStream implements AutoCloseable {
         if (next == columns.length) {
             throw new IllegalStateException("COPY " + table + ": a row has " + columns.length + " values, this is one more");
         }
-        CopyColumn column = columns[next];
-        write(() -> {
+        try {
             if (next == 0) {
                 out.writeShort(columns.length);
             }
-            column.write(value, out);
-        });
+            columns[next].write(value, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("COPY " + table + " failed: " + why(e), e);
+        }
         next++;
         return this;
     }
@@ -67,18 +72,6 @@ public final class CopyStream implements AutoCloseable {
             throw new IllegalStateException("COPY " + table + ": a row has " + columns.length + " values, this one " + next);
         }
         next = 0;
-    }
-
-    private interface Write {
-        void run() throws IOException;
-    }
-
-    private void write(Write w) {
-        try {
-            w.run();
-        } catch (IOException e) {
-            throw new UncheckedIOException("COPY " + table + " failed: " + why(e), e);
-        }
     }
 
     /** Ends the COPY: the server has then checked every row. */
