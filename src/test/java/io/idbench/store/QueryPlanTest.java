@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -137,6 +138,21 @@ class QueryPlanTest {
                 assertThat(count.toString()).as("the and is a semi-join, not an INTERSECT: " + count.toPrettyString())
                         .contains("\"Join Type\":\"Semi\"").doesNotContain("SetOp");
             }
+        }
+    }
+
+    /** "Search by e-mail" (docs/workload.md) is a containment served by the GIN index on the lower-cased values, in any case. */
+    @Test
+    void jsonbEmailSearchUsesTheEmailValuesIndex() throws SQLException {
+        List<Sql> s = stores.get(Storage.JSONB).userSearchStatements(query("emails.value eq \"USER.4242@Example.org\"", null, 25),
+                new UserFields(false, true)); // without groups: their subquery reads indexes of its own
+        try (Connection c = pools.get(Storage.JSONB).getConnection()) {
+            JsonNode page = explainAnalyze(c, s.get(0));
+            c.rollback();
+            List<String> scans = new ArrayList<>();
+            scans(page, scans);
+            assertThat(scans).as(page.toPrettyString()).containsExactly("Bitmap Index Scan on scim_user_emails");
+            assertThat(page.path("Actual Rows").asLong()).as("the one identity with that e-mail: " + page.toPrettyString()).isOne();
         }
     }
 
