@@ -40,7 +40,7 @@ public final class CopyStream implements AutoCloseable {
         try {
             out.write(HEADER);
         } catch (IOException e) {
-            throw new SQLException("COPY " + table + " failed: " + why(e), e);
+            throw new SQLException(failed(table, e), e);
         }
         return new CopyStream(table, types, out);
     }
@@ -60,7 +60,7 @@ public final class CopyStream implements AutoCloseable {
             }
             columns[next].write(value, out);
         } catch (IOException e) {
-            throw new UncheckedIOException("COPY " + table + " failed: " + why(e), e);
+            throw new UncheckedIOException(failed(table, e), e);
         }
         next++;
         return this;
@@ -81,8 +81,12 @@ public final class CopyStream implements AutoCloseable {
             out.writeShort(TRAILER);
             out.close();
         } catch (IOException e) {
-            throw new SQLException("COPY " + table + " failed: " + why(e), e);
+            throw new SQLException(failed(table, e), e);
         }
+    }
+
+    private static String failed(String table, IOException e) {
+        return "COPY " + table + " failed: " + why(e);
     }
 
     /**
