@@ -29,8 +29,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import org.apache.http.HttpHost;
+import org.apache.http.client.config.RequestConfig;
 import org.apache.http.util.EntityUtils;
 import org.elasticsearch.client.Request;
+import org.elasticsearch.client.RequestOptions;
 import org.elasticsearch.client.Response;
 import org.elasticsearch.client.ResponseException;
 import org.elasticsearch.client.RestClient;
@@ -53,6 +55,15 @@ public final class ElasticIndex implements SearchIndex {
     public static final int BULK_SIZE = 1000;
     private static final int CONNECT_TIMEOUT_MS = 2_000;
     private static final int SOCKET_TIMEOUT_MS = 30_000;
+    /**
+     * How long a snapshot or a restore may keep its request waiting for completion: its time grows with the index (ten
+     * million identities, about 6 GB, took minutes where one million took 15 s), so the usual socket timeout would fail it
+     * while the engine is still copying.
+     */
+    static final int SNAPSHOT_TIMEOUT_MS = 60 * 60_000;
+    private static final RequestOptions SNAPSHOT_OPTIONS = RequestOptions.DEFAULT.toBuilder()
+            .setRequestConfig(RequestConfig.custom().setConnectTimeout(CONNECT_TIMEOUT_MS).setSocketTimeout(SNAPSHOT_TIMEOUT_MS).build())
+            .build();
     private static final String SCROLL_KEEP_ALIVE = "2m";
 
     private final RestClient client;
@@ -332,7 +343,7 @@ public final class ElasticIndex implements SearchIndex {
         repository(location);
         unlessMissing("DELETE", "/_snapshot/" + REPOSITORY + "/" + name);
         ObjectNode body = json.createObjectNode().put("indices", index).put("include_global_state", false);
-        call("PUT", "/_snapshot/" + REPOSITORY + "/" + name, body, Map.of("wait_for_completion", "true"));
+        call("PUT", "/_snapshot/" + REPOSITORY + "/" + name, body, Map.of("wait_for_completion", "true"), SNAPSHOT_OPTIONS);
     }
 
     @Override
@@ -347,7 +358,7 @@ public final class ElasticIndex implements SearchIndex {
         // Replicas are this cluster's choice (a snapshot keeps its shards, which its name holds: see mappingFingerprint).
         body.putObject("index_settings").put("index.number_of_replicas", layout.replicas());
         JsonNode restored = call("POST", "/_snapshot/" + REPOSITORY + "/" + name + "/_restore", body,
-                Map.of("wait_for_completion", "true"));
+                Map.of("wait_for_completion", "true"), SNAPSHOT_OPTIONS);
         if (restored.path("snapshot").path("shards").path("failed").asInt(0) > 0) {
             throw new SearchIndexException("Restoring snapshot " + name + " into " + index + " failed: " + abbreviate(restored.toString()));
         }
@@ -390,7 +401,12 @@ public final class ElasticIndex implements SearchIndex {
     }
 
     private JsonNode call(String method, String endpoint, JsonNode body, Map<String, String> params) {
+        return call(method, endpoint, body, params, RequestOptions.DEFAULT);
+    }
+
+    private JsonNode call(String method, String endpoint, JsonNode body, Map<String, String> params, RequestOptions options) {
         Request request = new Request(method, endpoint);
+        request.setOptions(options);
         params.forEach(request::addParameter);
         if (body != null) {
             request.setJsonEntity(Json.text(body));
