@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
                 "Each scenario counts with the wall time of its newest complete run in the results: from Maven's",
                 "start to its record (a scenario of a matrix still runs its build's steps, up to date), or from its",
                 "preparation where the run did not time its build (records before 2026-11-26). A scenario never",
-                "recorded there is named and left out of the total. The recorded runs had their own parameters",
+                "recorded there counts as the same scenario at another size (its name's -<size> aside, the most",
+                "identities) took, its dataset's part replaced by this size's at the recorded seeds' rates per",
+                "identity; with no such run it is named and left out of the total. The recorded runs had their own parameters",
                 "(-Drepeat, -Dduration…): a matrix run with others takes longer or shorter.",
                 "Then the disk they need at most, from their scenario files: each dataset they seed (kept once",
                 "loaded), a run's copy of the largest, the write-ahead log of a load and the engines' indexes, sized",
@@ -59,24 +61,42 @@ public final class EstimateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         double total = 0;
         int unknown = 0;
+        int scaled = 0;
         for (String scenario : scenarios) {
             if (!scenario.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
                 throw new ConfigException("a scenario is a name of parameters/<scenario>.properties, was '" + scenario + "'");
             }
             Optional<RecordedRun> newest = runs.stream().filter(r -> r.scenario().equals(scenario) && r.complete())
                     .filter(r -> seconds(r.record()) > 0).max(Comparator.comparing(RecordedRun::started));
-            if (newest.isEmpty()) {
-                unknown++;
-                out.printf("  %-40s  no complete run recorded: not counted%n", scenario);
+            if (newest.isPresent()) {
+                double s = seconds(newest.get().record());
+                total += s;
+                out.printf("  %-40s  %10s  (run %s)%n", scenario, WallTime.readable(s), newest.get().runId());
                 continue;
             }
-            double s = seconds(newest.get().record());
-            total += s;
-            out.printf("  %-40s  %10s  (run %s)%n", scenario, WallTime.readable(s), newest.get().runId());
+            Optional<ScaledEstimate.Estimate> other = DiskEstimate.datasets(List.of(scenario), parameters).stream().findFirst()
+                    .flatMap(d -> ScaledEstimate.of(scenario, d, runs));
+            if (other.isPresent()) {
+                scaled++;
+                total += other.get().seconds();
+                out.printf("  %-40s  %10s  (%s)%n", scenario, "about " + WallTime.readable(other.get().seconds()), other.get().how());
+            } else {
+                unknown++;
+                out.printf("  %-40s  no complete run recorded, at this size or another: not counted%n", scenario);
+            }
         }
-        out.printf("Expected wall time: %s for %d scenario%s%s%n", readableLong(total), scenarios.size() - unknown,
-                scenarios.size() - unknown == 1 ? "" : "s",
-                unknown == 0 ? "" : ", and " + unknown + " never recorded here (not counted)");
+        int counted = scenarios.size() - unknown;
+        if (counted == 0) {
+            out.printf("Expected wall time: unknown: %s recorded in %s, at its size or another (a run of the same scenario at"
+                    + " a smaller size times it)%n",
+                    scenarios.size() == 1 ? scenarios.get(0) + " is not" : "none of the " + scenarios.size()
+                            + " scenarios is",
+                    results);
+        } else {
+            out.printf("Expected wall time: %s for %d scenario%s%s%s%n", readableLong(total), counted, counted == 1 ? "" : "s",
+                    scaled == 0 ? "" : " (" + scaled + " scaled from another size)",
+                    unknown == 0 ? "" : ", and " + unknown + " never recorded here (not counted)");
+        }
         DiskEstimate.lines(DiskEstimate.datasets(scenarios, parameters), runs, ScenarioConfig.expandHome(pgDataDir))
                 .forEach(out::println);
         out.flush();

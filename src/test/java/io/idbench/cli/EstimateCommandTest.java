@@ -1,12 +1,14 @@
 package io.idbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.idbench.config.ByteSize;
 import io.idbench.config.Storage;
 import io.idbench.provision.PostgresServerSettings;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
+import io.idbench.record.RunStatus;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Telemetry;
 import io.idbench.record.WallTime;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +39,7 @@ class EstimateCommandTest {
         assertThat(estimate("--results=" + FIXTURE, "jsonb-nodyn-1k", "relational-nodyn-1k", "never-run-1k")).isZero();
         // jsonb-nodyn-1k's newest run took 25.5 s from its preparation to its record; relational-nodyn-1k's 28.3 s.
         assertThat(out.toString()).contains("jsonb-nodyn-1k", "25.5 s  (run 20261123-002754)")
-                .contains("never-run-1k", "no complete run recorded: not counted")
+                .contains("never-run-1k", "no complete run recorded, at this size or another: not counted")
                 .contains("Expected wall time: 53.9 s for 2 scenarios, and 1 never recorded here (not counted)\n");
     }
 
@@ -52,7 +55,8 @@ class EstimateCommandTest {
     @Test
     void noResultsYetCountsNothing() {
         assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "jsonb-nodyn-1k")).isZero();
-        assertThat(out.toString()).contains("Expected wall time: 0 s for 0 scenarios, and 1 never recorded here (not counted)\n");
+        assertThat(out.toString()).contains("Expected wall time: unknown: jsonb-nodyn-1k is not recorded in " + FIXTURE.resolve("nowhere")
+                + ", at its size or another (a run of the same scenario at a smaller size times it)\n");
     }
 
     @Test
@@ -97,6 +101,54 @@ class EstimateCommandTest {
     private static RecordedRun run(SeedRecord seed) {
         return new RecordedRun(Path.of("r"), RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).seed(seed)
                 .parameters(Map.of()).build());
+    }
+
+    @Test
+    void aScenarioNeverRecordedCountsAsItsSmallerSizeWithTheDatasetScaled(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("big-10m.properties"), "storage=jsonb\nusers=10000000\n");
+        Files.writeString(tmp.resolve("big-es-10m.properties"), "storage=jsonb\nusers=10000000\nsearch=elasticsearch\n");
+        // The 1M run reused its dataset (a 4 s clone), whose load took 20 s of COPY and 14 s of indexes; the engine's 1M
+        // index took 130 s of bulk and 15 s of snapshot.
+        SeedRecord load = new SeedRecord("d", "jsonb", 1_000_000, false, 1, "ssha256", SeedRecord.LOADED, "2026-11-28T00:00:00Z",
+                new SeedRecord.Phases(3.0, 20.0, 14.0, null, null, null, null, null, null, null, null), 34, 29_412, 2L << 30, null, null);
+        SeedRecord reuse = new SeedRecord("d", "jsonb", 1_000_000, false, 1, "ssha256", SeedRecord.REUSED, "2026-11-29T00:00:00Z",
+                new SeedRecord.Phases(null, null, null, null, 4.0, null, null, null, null, null, null), 4, 250_000, 2L << 30, null, load);
+        SeedRecord indexed = new SeedRecord("d", "jsonb", 1_000_000, false, 1, "ssha256", SeedRecord.REUSED, "2026-11-29T01:00:00Z",
+                new SeedRecord.Phases(null, null, null, null, 4.0, 130.0, 15.0, null, null, null, null), 149, 6_711, 2L << 30, null, load);
+        SeedRecord small = new SeedRecord("d", "jsonb", 1_000, false, 1, "ssha256", SeedRecord.LOADED, "2026-11-28T00:00:00Z",
+                new SeedRecord.Phases(0.1, 0.3, 0.4, null, 0.2, null, null, null, null, null, null), 1, 1_000, 20L << 20, null, null);
+        List<RecordedRun> runs = List.of(sized("big-1m", "p1", 1_000_000, reuse, 300), sized("big-es-1m", "p1es", 1_000_000, indexed, 460),
+                sized("big-1k", "small", 1_000, small, 100));
+        DiskEstimate.Dataset big = new DiskEstimate.Dataset(Storage.JSONB, 10_000_000, false, false);
+        // 296 s of the 1M run besides its clone, and 10M at the recorded rates: (20 + 14 + 4) µs an identity, 380 s.
+        assertThat(ScaledEstimate.of("big-10m", big, runs)).hasValueSatisfying(e -> assertThat(e.seconds()).isCloseTo(676, within(1e-6)))
+                .map(ScaledEstimate.Estimate::how).hasValue("never recorded: big-1m's run p1 without its dataset's 4 s, and a load and a"
+                        + " clone of 10,000,000 identities at the recorded seeds' rates, about 6 min 20 s");
+        // With the engine: 311 s of its 1M run besides the dataset, and 10M's load, clone and index: 380 s + 1,450 s.
+        DiskEstimate.Dataset withEngine = new DiskEstimate.Dataset(Storage.JSONB, 10_000_000, false, true);
+        assertThat(seconds(ScaledEstimate.of("big-es-10m", withEngine, runs))).isCloseTo(311.0 + 380 + 1450, within(1e-6));
+        // Once a 10M dataset is recorded, a run clones it.
+        SeedRecord tenMillion = new SeedRecord("d", "jsonb", 10_000_000, false, 1, "ssha256", SeedRecord.LOADED, "2026-11-29T02:00:00Z",
+                new SeedRecord.Phases(30.0, 130.0, 156.0, null, 16.0, null, null, null, null, null, null), 332, 30_120, 20L << 30, null,
+                null);
+        List<RecordedRun> later = List.of(runs.get(0), sized("other-10m", "x", 10_000_000, tenMillion, 500));
+        assertThat(seconds(ScaledEstimate.of("big-10m", big, later))).as("296 s and a 16 s clone").isCloseTo(296.0 + 16, within(1e-6));
+        assertThat(ScaledEstimate.of("unsized", big, runs)).as("no size in its name").isEmpty();
+        assertThat(ScaledEstimate.of("big-10m", big, List.of(runs.get(2)))).as("a 1k run has no rate to scale").isEmpty();
+
+        assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "--parameters=" + tmp, "big-10m")).isZero();
+        assertThat(out.toString()).contains("big-10m", "no complete run recorded, at this size or another: not counted");
+    }
+
+    private static double seconds(Optional<ScaledEstimate.Estimate> e) {
+        return e.orElseThrow().seconds();
+    }
+
+    private static RecordedRun sized(String scenario, String runId, long users, SeedRecord seed, double seconds) {
+        return new RecordedRun(Path.of("r"), RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).scenario(scenario)
+                .runId(runId).status(RunStatus.COMPLETE).started("2026-11-29T00:00:00Z").seed(seed)
+                .wallTime(new WallTime(20.0, 10.0, seed.seconds(), 5.0, 30.0, 200.0, 2.0, 3.0, 3.0, seconds))
+                .parameters(Map.of("users", "" + users)).build());
     }
 
     @Test
