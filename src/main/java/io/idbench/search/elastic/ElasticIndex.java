@@ -60,7 +60,7 @@ public final class ElasticIndex implements SearchIndex {
      * million identities, about 6 GB, took minutes where one million took 15 s), so the usual socket timeout would fail it
      * while the engine is still copying.
      */
-    static final int SNAPSHOT_TIMEOUT_MS = 60 * 60_000;
+    private static final int SNAPSHOT_TIMEOUT_MS = 60 * 60_000;
     private static final RequestOptions SNAPSHOT_OPTIONS = RequestOptions.DEFAULT.toBuilder()
             .setRequestConfig(RequestConfig.custom().setConnectTimeout(CONNECT_TIMEOUT_MS).setSocketTimeout(SNAPSHOT_TIMEOUT_MS).build())
             .build();
