@@ -73,10 +73,13 @@ CREATE INDEX IF NOT EXISTS scim_user_family_name ON scim_user ((lower(doc -> 'na
 DROP INDEX IF EXISTS scim_user_user_type; -- userType alone, before the ssn joined it
 DROP INDEX IF EXISTS scim_user_user_type_ssn; -- on the expressions, before the columns
 CREATE INDEX IF NOT EXISTS scim_user_type_ssn ON scim_user (user_type, ssn);
--- The lower-cased e-mail values as a jsonb array (lower() of the array's JSON text: keys are
--- lower-case already), so "emails.value eq ..." is a case-insensitive containment query.
-CREATE INDEX IF NOT EXISTS scim_user_emails
-    ON scim_user USING gin (jsonb_path_query_array(lower(doc ->> 'emails')::jsonb, '$[*]."value"') jsonb_path_ops);
+-- The lower-cased e-mail values as a jsonb array, so "emails.value eq ..." is a case-insensitive
+-- containment query. The values are picked first and their array's JSON text lowered and parsed
+-- again: lowering and parsing the whole emails array (type and primary too) is work the index
+-- does not need, on the one core a GIN build gets.
+DROP INDEX IF EXISTS scim_user_emails; -- over the whole array's text, before the values were picked first
+CREATE INDEX IF NOT EXISTS scim_user_email_values
+    ON scim_user USING gin ((lower(jsonb_path_query_array(doc -> 'emails', '$[*]."value"')::text)::jsonb) jsonb_path_ops);
 
 CREATE TABLE IF NOT EXISTS scim_group (
     id            uuid        PRIMARY KEY,

@@ -151,7 +151,7 @@ class QueryPlanTest {
             c.rollback();
             List<String> scans = new ArrayList<>();
             scans(page, scans);
-            assertThat(scans).as(page.toPrettyString()).containsExactly("Bitmap Index Scan on scim_user_emails");
+            assertThat(scans).as(page.toPrettyString()).containsExactly("Bitmap Index Scan on scim_user_email_values");
             assertThat(page.path("Actual Rows").asLong()).as("the one identity with that e-mail: " + page.toPrettyString()).isOne();
         }
     }

@@ -172,9 +172,8 @@ record JsonbFilterSql(ResourceType type, JsonbTable table) {
         if (any.element() instanceof Expr.Compare cmp && cmp.op() == Op.EQ && cmp.operand() instanceof ElementAttr ea
                 && ea.sub() != null && ea.sub().type() == AttributeType.STRING && !ea.sub().caseExact()) {
             // Served by the GIN index of schema.sql where one exists (emails.value).
-            String text = jsonPath(collection.schema(), collection.attribute(), null, true);
-            out.append("jsonb_path_query_array(lower(").append(text).append(")::jsonb, '$[*].\"").append(ea.sub().name())
-                    .append("\"') @> jsonb_build_array(lower(").param(cmp.literal()).append("))");
+            out.append("lower(jsonb_path_query_array(").append(array).append(", '$[*].\"").append(ea.sub().name())
+                    .append("\"')::text)::jsonb @> jsonb_build_array(lower(").param(cmp.literal()).append("))");
             return;
         }
         out.append("EXISTS (SELECT 1 FROM jsonb_array_elements(").append(array).append(") AS e WHERE ");

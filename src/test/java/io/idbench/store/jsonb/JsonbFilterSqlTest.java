@@ -36,7 +36,7 @@ class JsonbFilterSqlTest {
             "meta.created ge \"2026-01-02T03:04:05Z\" | r.created >= ?             | [2026-01-02T03:04:05Z]",
             "id eq \"2819c223-7f76-453a-919d-413861904646\" | r.id = ? | [2819c223-7f76-453a-919d-413861904646]",
             "id eq \"nope\"       | false                                           | []",
-            "emails.value eq \"a@b\" | jsonb_path_query_array(lower(r.doc ->> 'emails')::jsonb, '$[*].\"value\"') @> jsonb_build_array(lower(?)) | [a@b]",
+            "emails.value eq \"a@b\" | lower(jsonb_path_query_array(r.doc -> 'emails', '$[*].\"value\"')::text)::jsonb @> jsonb_build_array(lower(?)) | [a@b]",
             "emails[type eq \"work\" and value co \"x\"] | EXISTS (SELECT 1 FROM jsonb_array_elements(r.doc -> 'emails') AS e WHERE (lower(e ->> 'type') COLLATE \"C\" = lower(?) AND lower(e ->> 'value') COLLATE \"C\" LIKE ?)) | [work, %x%]",
             "groups.value eq \"2819c223-7f76-453a-919d-413861904646\" | EXISTS (SELECT 1 FROM scim_user_groups m WHERE m.user_id = r.id AND m.group_id = ?) | [2819c223-7f76-453a-919d-413861904646]",
             "groups.display eq \"hr\" | EXISTS (SELECT 1 FROM scim_user_groups m JOIN scim_group o ON o.id = m.group_id WHERE m.user_id = r.id AND lower(o.display_name) COLLATE \"C\" = lower(?)) | [hr]",
