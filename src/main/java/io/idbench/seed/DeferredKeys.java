@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,6 +46,11 @@ final class DeferredKeys {
         /** 0 for an index on an expression (a function per row, text keys), 1 for a full one, 2 for a partial one. */
         int cost() {
             return ddl.contains("lower(") ? 0 : ddl.contains(" WHERE ") ? 2 : 1;
+        }
+
+        /** The maintenance_work_mem its build runs with: a GIN build is faster in less. */
+        String buildMemory() {
+            return ddl.contains(" USING gin ") ? ParallelDdl.GIN_BUILD_MEM : ParallelDdl.WORK_MEM;
         }
     }
 
@@ -120,8 +126,9 @@ final class DeferredKeys {
      * index ({@code ADD CONSTRAINT … USING INDEX}: no scan) once its table's builds are done; each
      * foreign key added NOT VALID and then validated (a lock that lets validations of other tables
      * run beside it) once both tables are vacuumed. Each of {@code tables} gets VACUUM (ANALYZE) as
-     * soon as its builds are done: with the visibility map set and statistics known, a validation
-     * is a merge of two index-only scans instead of a hash join over both heaps. (An ALTER TABLE …
+     * soon as its builds are done, listed before the next table's builds so that a free worker takes
+     * it first: with the visibility map set and statistics known, a validation is a merge of two
+     * index-only scans instead of a hash join over both heaps. (An ALTER TABLE …
      * ADD PRIMARY KEY would take an exclusive lock and wait for the table's other builds.) Run, the
      * first failure (a duplicate in a unique key, a dangling reference) is thrown.
      *
@@ -137,35 +144,49 @@ final class DeferredKeys {
         }
         List<Definition> ordered = new ArrayList<>(keysAndIndexes);
         ordered.sort(Comparator.comparingLong((Definition d) -> -sizes.get(d.table())).thenComparingInt(Definition::cost));
+        Map<String, List<Definition>> byTable = new LinkedHashMap<>();
+        for (Definition d : ordered) {
+            byTable.computeIfAbsent(d.table(), t -> new ArrayList<>()).add(d);
+        }
         List<ParallelDdl.Step> steps = new ArrayList<>();
         Map<String, Set<String>> builds = new HashMap<>();
-        for (Definition d : ordered) {
-            steps.add(new ParallelDdl.Step(d.name(), d.kind() == Kind.INDEX ? d.ddl() : d.indexDdl(), Set.of()));
-            builds.computeIfAbsent(d.table(), t -> new HashSet<>()).add(d.name());
-        }
-        for (Definition d : ordered) {
-            if (d.kind() != Kind.INDEX) {
-                steps.add(new ParallelDdl.Step(d.name() + ATTACHED, "ALTER TABLE " + d.table() + " ADD CONSTRAINT " + d.name()
-                        + (d.kind() == Kind.PRIMARY_KEY ? " PRIMARY KEY" : " UNIQUE") + " USING INDEX " + d.name(),
-                        Set.copyOf(builds.get(d.table()))));
-                builds.get(d.table()).add(d.name() + ATTACHED);
+        for (Map.Entry<String, List<Definition>> table : byTable.entrySet()) {
+            Set<String> done = builds.computeIfAbsent(table.getKey(), t -> new HashSet<>());
+            for (Definition d : table.getValue()) {
+                steps.add(new ParallelDdl.Step(d.name(), d.kind() == Kind.INDEX ? d.ddl() : d.indexDdl(), Set.of(), d.buildMemory()));
+                done.add(d.name());
+            }
+            for (Definition d : table.getValue()) {
+                if (d.kind() != Kind.INDEX) {
+                    steps.add(new ParallelDdl.Step(d.name() + ATTACHED, "ALTER TABLE " + d.table() + " ADD CONSTRAINT " + d.name()
+                            + (d.kind() == Kind.PRIMARY_KEY ? " PRIMARY KEY" : " UNIQUE") + " USING INDEX " + d.name(),
+                            Set.copyOf(done)));
+                    done.add(d.name() + ATTACHED);
+                }
+            }
+            // Before the next table's builds: a worker done with this table's last build vacuums it beside them
+            // (its writes overlap their sorts) rather than after every build, where it held up the foreign keys.
+            if (tables.contains(table.getKey())) {
+                steps.add(new ParallelDdl.Step(vacuum(table.getKey()), vacuum(table.getKey()), Set.copyOf(done)));
             }
         }
         for (String t : tables) {
-            steps.add(new ParallelDdl.Step(vacuum(t), vacuum(t), Set.copyOf(builds.getOrDefault(t, Set.of()))));
+            if (!byTable.containsKey(t)) {
+                steps.add(new ParallelDdl.Step(vacuum(t), vacuum(t), Set.of()));
+            }
         }
         for (Definition f : foreignKeys) {
-            Set<String> after = new HashSet<>(builds.getOrDefault(f.table(), Set.of()));
-            after.addAll(builds.getOrDefault(f.references(), Set.of()));
-            steps.add(new ParallelDdl.Step(f.name(), f.ddl() + " NOT VALID", after));
-            Set<String> vacuumed = new HashSet<>(Set.of(f.name()));
+            // Its lock (SHARE ROW EXCLUSIVE on both tables) would wait for their VACUUMs: after them.
+            Set<String> after = new HashSet<>();
             for (String t : List.of(f.table(), f.references())) {
+                after.addAll(builds.getOrDefault(t, Set.of()));
                 if (tables.contains(t)) {
-                    vacuumed.add(vacuum(t));
+                    after.add(vacuum(t));
                 }
             }
+            steps.add(new ParallelDdl.Step(f.name(), f.ddl() + " NOT VALID", after));
             steps.add(new ParallelDdl.Step(f.name() + VALIDATED, "ALTER TABLE " + f.table() + " VALIDATE CONSTRAINT " + f.name(),
-                    vacuumed));
+                    Set.of(f.name())));
         }
         return steps;
     }

@@ -39,6 +39,24 @@ class ParallelDdlTest {
     }
 
     @Test
+    void eachStepRunsWithItsOwnMaintenanceWorkMem() throws SQLException {
+        List<ParallelDdl.Step> steps = List.of(new ParallelDdl.Step("gin", expectMemory("16MB"), Set.of(), "16MB"),
+                new ParallelDdl.Step("btree", expectMemory(ParallelDdl.WORK_MEM), Set.of("gin")),
+                new ParallelDdl.Step("gin again", expectMemory("16MB"), Set.of("btree"), "16MB"));
+
+        Map<String, Duration> took = ParallelDdl.run(database(), 1, steps, n -> {
+        });
+
+        assertThat(took.keySet()).containsExactly("gin", "btree", "gin again");
+    }
+
+    /** A statement that fails unless it runs with this maintenance_work_mem. */
+    private static String expectMemory(String memory) {
+        return "DO $$ BEGIN IF current_setting('maintenance_work_mem') <> '" + memory + "' THEN "
+                + "RAISE EXCEPTION 'maintenance_work_mem is %', current_setting('maintenance_work_mem'); END IF; END $$";
+    }
+
+    @Test
     void stepsWaitingForAStepThatNeverRunsFailWithTheirNames() {
         List<ParallelDdl.Step> steps = List.of(new ParallelDdl.Step("first", "SELECT 1", Set.of()),
                 new ParallelDdl.Step("orphan", "SELECT 2", Set.of("missing")));
