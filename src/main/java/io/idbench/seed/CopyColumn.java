@@ -40,11 +40,14 @@ enum CopyColumn {
             out.write(b);
         }
     },
-    /** A JSON text, UTF-8, after the format's version byte (the server parses it as for text input). */
+    /**
+     * A JSON text, after the format's version byte (the server parses it as for text input): a {@code byte[]} is the text
+     * in UTF-8 already, anything else is written by its {@code toString()}.
+     */
     JSONB("jsonb") {
         @Override
         void value(Object v, DataOutputStream out) throws IOException {
-            byte[] b = v.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] b = v instanceof byte[] utf8 ? utf8 : v.toString().getBytes(StandardCharsets.UTF_8);
             out.writeInt(b.length + 1);
             out.writeByte(JSONB_VERSION);
             out.write(b);

@@ -1,6 +1,5 @@
 package io.idbench.seed;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -41,16 +40,17 @@ final class JsonbLoader implements StorageLoader {
                 streams[i] = session.open("scim_user", "id, user_name, doc, password_hash, version, created, last_modified");
             }
             MembershipStreams memberships = new MembershipStreams(session, "scim_membership", "scim_dyn_membership", input);
+            JsonbDocuments documents = new JsonbDocuments();
             for (long n = 1; n <= input.users(); n++) {
                 CopyStream users = streams[(int) (n % streams.length)];
                 long t0 = System.nanoTime();
                 UUID id = IdentityGenerator.id(n);
-                ObjectNode body = generator.body(n);
-                List<DynamicGroups.Group> matching = memberships.matching(id, body);
-                String userName = body.remove("userName").textValue();
-                String doc = JsonbText.of(body);
+                long identity = n;
+                List<DynamicGroups.Group> matching = memberships.matching(id, () -> generator.body(identity));
+                byte[] doc = documents.of(n);
                 generateNanos.add(System.nanoTime() - t0);
-                users.value(id).value(userName).value(doc).value(input.passwordHash(n)).value(1).value(at).value(at).endRow();
+                users.value(id).value(IdentityGenerator.userName(n)).value(doc).value(input.passwordHash(n)).value(1).value(at).value(at)
+                        .endRow();
                 memberships.write(id, matching);
                 input.report(n, progress);
             }

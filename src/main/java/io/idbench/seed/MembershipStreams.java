@@ -5,6 +5,7 @@ import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * One identity's membership rows, the same in both storages: direct rows for the profile's static
@@ -24,9 +25,13 @@ final class MembershipStreams {
         this.indirect = session.open(dynamicTable, "group_id, user_id");
     }
 
-    /** The dynamic groups identity {@code id} (its canonical body, userName included) belongs to. */
-    List<DynamicGroups.Group> matching(UUID id, ObjectNode body) {
-        return dynamic.isEmpty() ? List.of() : dynamic.matching(id, body, IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
+    /**
+     * The dynamic groups identity {@code id} (its canonical body, userName included) belongs to. The body is asked for only
+     * when there are dynamic groups: without them a JSONB load never builds one.
+     */
+    List<DynamicGroups.Group> matching(UUID id, Supplier<ObjectNode> body) {
+        return dynamic.isEmpty() ? List.of()
+                : dynamic.matching(id, body.get(), IdentityGenerator.SEEDED_AT, IdentityGenerator.SEEDED_AT);
     }
 
     void write(UUID id, List<DynamicGroups.Group> matching) {

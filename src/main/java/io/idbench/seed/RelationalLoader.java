@@ -57,7 +57,7 @@ final class RelationalLoader implements StorageLoader {
                 UUID id = IdentityGenerator.id(n);
                 ObjectNode body = generator.body(n);
                 EavRows.UserRows rows = eav.user(body);
-                List<DynamicGroups.Group> matching = memberships.matching(id, body);
+                List<DynamicGroups.Group> matching = memberships.matching(id, () -> body);
                 generateNanos.add(System.nanoTime() - t0);
                 users.value(id).value(body.get("userName").textValue()).value(input.passwordHash(n)).value(1).value(at).value(at)
                         .endRow();

@@ -7,6 +7,7 @@ import io.idbench.provision.EmbeddedPostgresProvider;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -72,6 +73,20 @@ class CopyStreamTest {
             assertThat(rs.getBoolean(8)).isFalse();
             assertThat(rs.getString(9)).isEqualTo("0");
             assertThat(rs.getString(10)).isEqualTo("1999-12-31 23:59:59+00");
+        }
+    }
+
+    @Test
+    void aJsonbValueMayBeItsTextInUtf8() throws SQLException {
+        try (CopySession session = new CopySession(database)) {
+            session.open("copy_stream_test", "j").value("{\"b\": \"ü\", \"a\": 1}".getBytes(StandardCharsets.UTF_8)).endRow();
+            session.finish();
+        }
+
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("SELECT j::text FROM copy_stream_test");
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo("{\"a\": 1, \"b\": \"ü\"}");
         }
     }
 
