@@ -17,7 +17,7 @@ import java.util.Comparator;
  * first, then by their text). PostgreSQL sorts each object's keys when it parses one, moving its key and value pairs in
  * place, unless they come sorted: those moves were 7 % of the machine in a JSONB load. Written without a tree in
  * between: building each body's tree and sorting its keys was most of the Java side of a load, a third of the machine
- * (docs/seeding.md). JsonbDocumentsTest checks each document against {@link IdentityGenerator#body}. One instance
+ * (docs/figures.md). JsonbDocumentsTest checks each document against {@link IdentityGenerator#body}. One instance
  * writes one document at a time.
  */
 final class JsonbDocuments {

@@ -1,5 +1,6 @@
 package io.idbench.seed;
 
+import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -31,6 +32,11 @@ final class JsonbLoader implements StorageLoader {
     }
 
     @Override
+    public Storage storage() {
+        return Storage.JSONB;
+    }
+
+    @Override
     public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
         Instant at = IdentityGenerator.SEEDED_AT;
         try (CopySession session = new CopySession(database)) {
@@ -39,7 +45,7 @@ final class JsonbLoader implements StorageLoader {
             for (int i = 0; i < streams.length; i++) {
                 streams[i] = session.open("scim_user", "id, user_name, doc, password_hash, version, created, last_modified");
             }
-            MembershipStreams memberships = new MembershipStreams(session, "scim_membership", "scim_dyn_membership", input);
+            MembershipStreams memberships = new MembershipStreams(session, storage(), input);
             JsonbDocuments documents = new JsonbDocuments();
             for (long n = 1; n <= input.users(); n++) {
                 CopyStream users = streams[(int) (n % streams.length)];

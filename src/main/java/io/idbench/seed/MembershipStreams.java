@@ -1,7 +1,9 @@
 package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
+import io.idbench.store.StorageSchema;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
@@ -18,11 +20,11 @@ final class MembershipStreams {
     private final CopyStream direct;
     private final CopyStream indirect;
 
-    MembershipStreams(CopySession session, String directTable, String dynamicTable, LoadInput input) throws SQLException {
+    MembershipStreams(CopySession session, Storage storage, LoadInput input) throws SQLException {
         this.staticGroups = input.staticGroupIds();
         this.dynamic = input.dynamic();
-        this.direct = session.open(directTable, "group_id, user_id");
-        this.indirect = session.open(dynamicTable, "group_id, user_id");
+        this.direct = session.open(StorageSchema.membership(storage), "group_id, user_id");
+        this.indirect = session.open(StorageSchema.dynamicMembership(storage), "group_id, user_id");
     }
 
     /**

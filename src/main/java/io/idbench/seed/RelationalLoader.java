@@ -1,6 +1,7 @@
 package io.idbench.seed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
 import io.idbench.store.relational.EavRows;
 import java.sql.Connection;
@@ -36,6 +37,11 @@ final class RelationalLoader implements StorageLoader {
     }
 
     @Override
+    public Storage storage() {
+        return Storage.RELATIONAL;
+    }
+
+    @Override
     public void copy(Database database, LoadInput input, SeedProgress progress, LongAdder generateNanos) throws SQLException {
         EavRows eav;
         try (Connection c = database.connect()) {
@@ -51,7 +57,7 @@ final class RelationalLoader implements StorageLoader {
                 values[i] = session.open("u_value", VALUE_COLUMNS);
             }
             CopyStream uniques = session.open("u_unique_value", "schema_id, value, owner_id");
-            MembershipStreams memberships = new MembershipStreams(session, "r_membership", "r_dyn_membership", input);
+            MembershipStreams memberships = new MembershipStreams(session, storage(), input);
             for (long n = 1; n <= input.users(); n++) {
                 long t0 = System.nanoTime();
                 UUID id = IdentityGenerator.id(n);

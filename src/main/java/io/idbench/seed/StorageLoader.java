@@ -15,6 +15,9 @@ interface StorageLoader {
     /** The tables the load writes, in dependency order (referenced first). */
     List<String> tables();
 
+    /** The storage whose tables it writes. */
+    Storage storage();
+
     /**
      * Copies identities 1 … {@code input.users()}, reporting the number done to {@code progress}
      * every {@link LoadInput#REPORT_EVERY}; time spent generating rows (not writing them) is added

@@ -20,6 +20,8 @@ class JsonbSeederTest extends SeederTest {
     List<String> rowsSql() {
         return List.of(
                 "SELECT id || ' ' || user_name || ' ' || doc::text || ' ' || password_hash || ' ' || version FROM scim_user ORDER BY id",
-                "SELECT user_id || ' ' || group_id || ' ' || type FROM scim_user_groups ORDER BY 1");
+                "SELECT user_id || ' ' || group_id || ' ' || type FROM scim_user_groups ORDER BY 1",
+                "SELECT group_id || ' ' || bucket || ' ' || members FROM scim_membership_count ORDER BY 1",
+                "SELECT group_id || ' ' || block || ' ' || members FROM scim_membership_block ORDER BY 1");
     }
 }

@@ -29,6 +29,8 @@ class RelationalSeederTest extends SeederTest {
                 "SELECT owner_id || ' ' || schema_id FROM u_attr ORDER BY 1",
                 "SELECT " + VALUE + " FROM u_value ORDER BY 1",
                 "SELECT schema_id || ' ' || value || ' ' || owner_id FROM u_unique_value ORDER BY 1",
-                "SELECT user_id || ' ' || group_id || ' ' || type FROM r_user_groups ORDER BY 1");
+                "SELECT user_id || ' ' || group_id || ' ' || type FROM r_user_groups ORDER BY 1",
+                "SELECT group_id || ' ' || bucket || ' ' || members FROM r_membership_count ORDER BY 1",
+                "SELECT group_id || ' ' || block || ' ' || members FROM r_membership_block ORDER BY 1");
     }
 }

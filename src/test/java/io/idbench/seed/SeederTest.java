@@ -130,6 +130,7 @@ abstract class SeederTest {
                 assertThat(strings(run(), sql)).as(sql).isNotEmpty().isEqualTo(strings(twinDb, sql));
             }
             assertThat(strings(run(), INDEXES)).as("every index and key is back").isEqualTo(strings(twinDb, INDEXES));
+            assertThat(strings(run(), TRIGGERS)).as("every trigger is back, enabled").isEqualTo(strings(twinDb, TRIGGERS));
             assertThat(strings(run(), "SELECT conname FROM pg_constraint WHERE NOT convalidated")).as("unvalidated keys").isEmpty();
 
             // Every identity reads back through SCIM exactly as its twin does (meta aside: seeded ones are from 2018).
@@ -276,6 +277,8 @@ abstract class SeederTest {
     }
 
     /** Every index and constraint of the storage (the seed's marker table aside). */
+    private static final String TRIGGERS = "SELECT pg_get_triggerdef(oid) || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal"
+            + " ORDER BY 1";
     private static final String INDEXES = "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '"
             + Seeder.MARKER + "' UNION ALL SELECT conrelid::regclass || ' ' || pg_get_constraintdef(oid) FROM pg_constraint "
             + "WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '" + Seeder.MARKER + "' ORDER BY 1";
