@@ -35,6 +35,13 @@ final class ParallelDdl {
     static final String GIN_BUILD_MEM = "16MB";
 
     /**
+     * Parallel workers per index build: none. The sessions are one per core already, so a build's workers take no CPU the
+     * other session was not using, and they cost work of their own: each writes its sorted share to temp files for the
+     * leader to merge (docs/figures.md measures the index phase with and without them).
+     */
+    static final int BUILD_WORKERS = 0;
+
+    /**
      * A statement, the name it is known by, the names that must have finished before it starts, and
      * the maintenance_work_mem it runs with.
      */
@@ -92,6 +99,7 @@ final class ParallelDdl {
     private Void work(Database database) throws SQLException, InterruptedException {
         try (Connection c = database.connect(); Statement s = c.createStatement()) {
             s.execute("SET work_mem = '" + WORK_MEM + "'");
+            s.execute("SET max_parallel_maintenance_workers = " + BUILD_WORKERS);
             String memory = null;
             Step step;
             while ((step = next()) != null) {

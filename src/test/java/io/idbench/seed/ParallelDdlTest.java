@@ -50,6 +50,17 @@ class ParallelDdlTest {
         assertThat(took.keySet()).containsExactly("gin", "btree", "gin again");
     }
 
+    @Test
+    void buildsRunWithoutParallelWorkers() throws SQLException {
+        String expectNoWorkers = "DO $$ BEGIN IF current_setting('max_parallel_maintenance_workers') <> '0' THEN "
+                + "RAISE EXCEPTION 'max_parallel_maintenance_workers is %', current_setting('max_parallel_maintenance_workers'); END IF; END $$";
+
+        Map<String, Duration> took = ParallelDdl.run(database(), 2, List.of(ParallelDdl.Step.of(expectNoWorkers)), n -> {
+        });
+
+        assertThat(took).containsOnlyKeys(expectNoWorkers);
+    }
+
     /** A statement that fails unless it runs with this maintenance_work_mem. */
     private static String expectMemory(String memory) {
         return "DO $$ BEGIN IF current_setting('maintenance_work_mem') <> '" + memory + "' THEN "
