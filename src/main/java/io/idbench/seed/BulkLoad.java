@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  * the first benchmark read neither set hint bits nor plan without statistics.
  */
 final class BulkLoad {
-    /** Sessions building indexes side by side: one per core (each may add parallel workers of its own). */
+    /** Sessions building indexes side by side: one per core (so a build has no parallel workers: {@link ParallelDdl#BUILD_WORKERS}). */
     static final int PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     private BulkLoad() {

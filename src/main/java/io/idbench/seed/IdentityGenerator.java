@@ -69,7 +69,12 @@ public final class IdentityGenerator {
 
     /** The userType of identity N: "Type A" … "Type J", uniformly at random. */
     public static String userType(long n) {
-        return "Type " + (char) ('A' + random(n).nextInt(10));
+        return userType(random(n));
+    }
+
+    /** The first draw of identity N's generator. */
+    private static String userType(SplittableRandom r) {
+        return "Type " + (char) ('A' + r.nextInt(10));
     }
 
     private static SplittableRandom random(long n) {
@@ -132,7 +137,7 @@ public final class IdentityGenerator {
     /** Identity N's attributes. */
     public static Identity identity(long n) {
         SplittableRandom r = random(n);
-        return new Identity(n, "Type " + (char) ('A' + r.nextInt(10)), GENDERS[r.nextInt(GENDERS.length)],
+        return new Identity(n, userType(r), GENDERS[r.nextInt(GENDERS.length)],
                 CITIES[r.nextInt(CITIES.length)], Dates.BIRTHDAYS[r.nextInt(Dates.BIRTHDAYS.length)],
                 LEVELS[r.nextInt(LEVELS.length)], Dates.CONTRACT_STARTS[r.nextInt(Dates.CONTRACT_STARTS.length)],
                 QUALIFICATIONS[r.nextInt(QUALIFICATIONS.length)], INSTITUTIONS[r.nextInt(INSTITUTIONS.length)],

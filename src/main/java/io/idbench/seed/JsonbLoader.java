@@ -2,6 +2,7 @@ package io.idbench.seed;
 
 import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
+import io.idbench.store.StorageSchema;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +29,7 @@ final class JsonbLoader implements StorageLoader {
 
     @Override
     public List<String> tables() {
-        return List.of("scim_user", "scim_membership", "scim_dyn_membership");
+        return List.of(storage().userTable(), StorageSchema.membership(storage()), StorageSchema.dynamicMembership(storage()));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.idbench.seed;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.Storage;
 import io.idbench.membership.DynamicGroups;
+import io.idbench.store.StorageSchema;
 import io.idbench.store.relational.EavRows;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -33,7 +34,8 @@ final class RelationalLoader implements StorageLoader {
 
     @Override
     public List<String> tables() {
-        return List.of("r_user", "u_attr", "u_value", "u_unique_value", "r_membership", "r_dyn_membership");
+        return List.of(storage().userTable(), "u_attr", "u_value", "u_unique_value", StorageSchema.membership(storage()),
+                StorageSchema.dynamicMembership(storage()));
     }
 
     @Override
