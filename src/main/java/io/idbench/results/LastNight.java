@@ -1,12 +1,16 @@
 package io.idbench.results;
 
 import io.idbench.record.Change;
+import io.idbench.record.Interval;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,9 +25,24 @@ import java.util.Set;
  * @param changes   every figure judged, the worst first
  * @param holding   the steps for the worse in the night's series' histories that still hold at its runs (where the code
  *                  changed): a slow slide that no one night shows
+ * @param betweenCommits the figures of the night's runs that moved beyond the machine's noise since their baseline of other
+ *                  code, where no interval allowed a verdict: steps to show, neither regressions nor improvements
+ * @param machineMoves the night's runs whose figures moved beyond their own intervals since the run before of the same
+ *                  code: the machine's doing, named with its size so that a reader does not take it for a finding
  */
 public record LastNight(String batch, Instant first, Instant last, List<Trends.Step> steps, List<String> fromCommits,
-        List<String> toCommits, List<Row> changes, List<Trends.Shift> holding) {
+        List<String> toCommits, List<Row> changes, List<Trends.Shift> holding, List<Row> betweenCommits,
+        List<MachineMove> machineMoves) {
+
+    /** The figures a same-code move of the machine is looked for in. */
+    static final List<String> MOVED = List.of("throughput", "p50", "p95");
+
+    /**
+     * A run of the night against the run before it of the same code in its series: the changes beyond both runs' own
+     * intervals (nothing else differed between them but the machine).
+     */
+    public record MachineMove(RecordedRun before, RecordedRun after, List<Change> changes) {
+    }
 
     /** How far back from the newest run a night reaches when no batch names it. */
     static final Duration NIGHT = Duration.ofHours(24);
@@ -57,6 +76,7 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
         String batch = history.batch(newest);
         List<Trends.Step> steps = new ArrayList<>();
         List<Trends.Shift> holding = new ArrayList<>();
+        List<MachineMove> moves = new ArrayList<>();
         for (Trends.Series s : trends.series()) {
             Trends.Step latest = s.latest();
             RecordedRun r = latest.run();
@@ -67,13 +87,18 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
                 if (latest.note() == null) {
                     s.changes().stream().filter(c -> c.worse() && c.holds() && !c.machine()).forEach(holding::add);
                 }
+                machineMove(s).ifPresent(moves::add);
             }
         }
         Instant first = steps.stream().map(st -> st.run().started()).min(Comparator.naturalOrder()).orElse(newest.started());
         Set<String> from = new LinkedHashSet<>();
         Set<String> to = new LinkedHashSet<>();
         List<Row> rows = new ArrayList<>();
+        List<Row> between = new ArrayList<>();
         for (Trends.Step st : steps) {
+            RecordedRun against = st.baselineRun();
+            st.betweenCommits().forEach(c -> between.add(new Row(st, c, against == null ? Double.NaN : against.figure(c.label(),
+                    "samples"), st.run().figure(c.label(), "samples"))));
             to.add(st.run().fullCommit());
             if (st.baselineRun() != null) {
                 from.add(st.baselineRun().fullCommit());
@@ -89,7 +114,38 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
         // Regressions, the worst first; then improvements, the largest first; then the rest, the worst first.
         rows.sort(Comparator.comparingInt((Row r) -> r.regression() ? 0 : r.improvement() ? 1 : 2)
                 .thenComparingDouble(r -> r.improvement() ? r.worsePct() : -r.worsePct()));
-        return new LastNight(batch, first, newest.started(), steps, List.copyOf(from), List.copyOf(to), rows, holding);
+        between.sort(Comparator.comparingDouble(r -> -Math.abs(Math.log1p(r.change().changePct() / 100))));
+        return new LastNight(batch, first, newest.started(), steps, List.copyOf(from), List.copyOf(to), rows, holding, between,
+                moves);
+    }
+
+    /** The series' newest run against its trustworthy run before of the same code, when a figure moved beyond both intervals. */
+    private static Optional<MachineMove> machineMove(Trends.Series s) {
+        RecordedRun latest = s.latest().run();
+        if (!latest.trustworthy()) {
+            return Optional.empty();
+        }
+        List<Trends.Step> steps = s.steps();
+        for (int i = steps.size() - 2; i >= 0; i--) {
+            RecordedRun before = steps.get(i).run();
+            if (before.trustworthy() && Trends.changeBetween(before, latest) == null) {
+                List<Change> moved = Verdict.defaults().compare(intervals(before), intervals(latest)).stream()
+                        .filter(c -> c.regression() || c.improvement()).toList();
+                return moved.isEmpty() ? Optional.empty() : Optional.of(new MachineMove(before, latest, moved));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Map<String, Map<String, Interval>> intervals(RecordedRun r) {
+        Map<String, Interval> all = new LinkedHashMap<>();
+        MOVED.forEach(f -> {
+            Interval i = r.interval(RunStatistics.ALL, f);
+            if (i != null) {
+                all.put(f, i);
+            }
+        });
+        return Map.of(RunStatistics.ALL, all);
     }
 
     /** The regressions of the night. */

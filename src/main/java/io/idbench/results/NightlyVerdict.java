@@ -61,6 +61,16 @@ public record NightlyVerdict(double minEffectPct, List<Entry> latest, List<Guard
         }
     }
 
+    /** How many series' newest runs were judged against a baseline: with none, no verdict is a clean bill. */
+    public long judged() {
+        return latest.stream().filter(e -> e.baseline() != null && e.noVerdict() == null).count();
+    }
+
+    /** Nothing was judged, neither a newest run nor a guard: "no regression" would be said of nothing. */
+    public boolean nothingJudged() {
+        return judged() == 0 && guards.stream().allMatch(g -> g.noVerdict() != null) && !anyRegression();
+    }
+
     public List<Entry> regressed() {
         return latest.stream().filter(Entry::regressed).toList();
     }
@@ -80,14 +90,16 @@ public record NightlyVerdict(double minEffectPct, List<Entry> latest, List<Guard
         latest.stream().filter(e -> e.noVerdict() != null)
                 .forEach(e -> out.add(e.run().scenario() + " " + e.run().runId() + ": no verdict, " + e.noVerdict()));
         guards.forEach(g -> out.addAll(g.lines()));
-        long judged = latest.stream().filter(e -> e.baseline() != null && e.noVerdict() == null).count();
+        long judged = judged();
         String guarded = guards.isEmpty() ? "" : "; guards: " + guards.stream().filter(GuardVerdict::regressed).count() + " of "
                 + guards.stream().filter(g -> g.noVerdict() == null).count() + " regressed against the reference build";
         out.add((!regressed().isEmpty()
                 ? regressed().size() + " of " + judged + " newest runs regressed (worse by at least " + Numbers.trim(minEffectPct)
                         + "% and significant, or a step in their history)"
-                : "No regression in the newest run of " + judged + " series with a baseline (worse by at least "
-                        + Numbers.trim(minEffectPct) + "% and significant, or a step in the history)")
+                : judged == 0 ? "Nothing judged: none of the newest runs of " + latest.size() + " series had a baseline of other"
+                        + " code, with intervals, on a machine as fast, to judge it by"
+                        : "No regression in the newest run of " + judged + " series with a baseline (worse by at least "
+                                + Numbers.trim(minEffectPct) + "% and significant, or a step in the history)")
                 + guarded);
         return out;
     }

@@ -1,6 +1,7 @@
 package io.idbench.results;
 
 import io.idbench.config.ConfigException;
+import io.idbench.record.Change;
 import io.idbench.record.Environment;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunRecord;
@@ -47,17 +48,24 @@ public final class Trends {
     /**
      * One run of a series: what it was compared with ({@code baseline} in words, {@code baselineRun} when it was a run), the
      * regressions found, the figures to flag (label|figure), every figure judged, and why it was not judged (disturbed,
-     * handicapped, the same code as every earlier run), or null.
+     * handicapped, the same code as every earlier run), or null. A figure without a recorded interval on either side is never
+     * a regression or an improvement ({@code noInterval} says which side lacked them); the changes between the two codes
+     * that stand out of the machine's run-to-run noise even so are {@code betweenCommits}: steps to show, not verdicts.
      */
     public record Step(RecordedRun run, String baseline, RecordedRun baselineRun, List<String> regressions, Set<String> flagged,
-            String note, List<NightlyVerdict.Judged> judged) {
+            String note, List<NightlyVerdict.Judged> judged, String noInterval, List<Change> betweenCommits) {
         Step(RecordedRun run, String note) {
-            this(run, null, null, List.of(), Set.of(), note, List.of());
+            this(run, null, null, List.of(), Set.of(), note, List.of(), null, List.of());
         }
 
-        /** Judged against a baseline: neither untrusted, nor without one. */
+        /** Judged against a baseline: neither untrusted, nor without one, nor without intervals to judge by. */
         public boolean judgedAgainstBaseline() {
-            return baseline != null && note == null;
+            return baseline != null && note == null && noInterval == null;
+        }
+
+        /** Why the run's figures were not judged though it has a baseline (a side recorded no interval), or null. */
+        public String noVerdict() {
+            return note != null ? note : noInterval;
         }
 
         public boolean regressed() {
@@ -125,7 +133,7 @@ public final class Trends {
             for (RecordedRun r : runs) {
                 RecordedRun previous = comparable(trusted, r, minEffectPct);
                 Step step = step(r, committed, committed != null ? baselines.resolve(first.scenario() + ".json").toString() : null,
-                        previous, minEffectPct, runs);
+                        previous, minEffectPct, runs, history.all());
                 if (committed == null && previous == null && step.note() == null) {
                     List<RecordedRun> otherCode = trusted.stream().filter(t -> changeBetween(t, r) != null).toList();
                     if (!otherCode.isEmpty()) {
@@ -149,8 +157,8 @@ public final class Trends {
             Step last = s.latest();
             List<String> holding = last.note() != null ? List.of()
                     : changes.stream().filter(c -> c.worse() && c.holds() && !c.machine()).map(Shift::brief).toList();
-            latest.add(new NightlyVerdict.Entry(last.run(), last.baseline(), last.baselineRun(), last.regressions(), holding, last.note(),
-                    last.judged()));
+            latest.add(new NightlyVerdict.Entry(last.run(), last.baseline(), last.baselineRun(), last.regressions(), holding,
+                    last.noVerdict(), last.judged()));
         }
         return new Trends(all, new NightlyVerdict(minEffectPct, latest));
     }
@@ -182,7 +190,7 @@ public final class Trends {
     }
 
     private static Step step(RecordedRun r, RunRecord committed, String committedName, RecordedRun previous, double minEffectPct,
-            List<RecordedRun> series) {
+            List<RecordedRun> series, List<RecordedRun> history) {
         if (!r.trustworthy()) {
             String why = r.disturbed() != null ? "disturbed: " + r.disturbed() : "handicapped (calibration): " + r.handicap();
             return new Step(r, why);
@@ -196,19 +204,63 @@ public final class Trends {
         RunNoise noise = RunNoise.estimate(RunNoise.comparable(series.stream().map(RecordedRun::record).toList(), r.record(),
                 List.of(r.record(), base)), "this series");
         RunVerdict.Outcome outcome = RunVerdict.judge(base, r.record(), minEffectPct, ALPHA, false, noise);
+        String noInterval = outcome.kind() == RunVerdict.Kind.NO_VERDICT ? null
+                : noInterval(base, r.record(), committed != null ? null : previous);
         Set<String> flagged = new HashSet<>();
-        outcome.changes().stream().filter(io.idbench.record.Change::regression)
-                .forEach(c -> flagged.add(c.label() + "|" + c.figure()));
-        outcome.deltas().stream().filter(Comparison.Delta::regression).forEach(d -> flagged.add(d.label() + "|" + d.figure()));
+        List<String> regressions = new ArrayList<>();
         List<NightlyVerdict.Judged> judged = new ArrayList<>();
-        outcome.changes().forEach(c -> judged.add(new NightlyVerdict.Judged(c.label(), c.figure(), c.regression(), c.brief(), c.line(),
-                c, null)));
-        outcome.deltas().forEach(d -> judged.add(new NightlyVerdict.Judged(d.label(), d.figure(), d.regression(),
-                String.format(Locale.ROOT, "%s %s %+.1f%%", d.label(), d.figure(), d.changePct()), d.line(), null, d)));
+        for (Change c : outcome.changes()) {
+            judged.add(new NightlyVerdict.Judged(c.label(), c.figure(), c.regression(), c.brief(), c.line(), c, null));
+            if (c.regression()) {
+                flagged.add(c.label() + "|" + c.figure());
+                regressions.add(c.brief());
+            }
+        }
+        for (Comparison.Delta d : outcome.deltas()) {
+            // A bare percentage of a timing is no verdict; an error rate above the baseline's is one, whatever its size.
+            boolean counts = d.regression() && (noInterval == null || d.figure().equals(Comparison.ERROR_RATE));
+            String brief = String.format(Locale.ROOT, "%s %s %+.1f%%", d.label(), d.figure(), d.changePct());
+            judged.add(new NightlyVerdict.Judged(d.label(), d.figure(), counts, counts || noInterval == null ? brief
+                    : brief + " (not judged: no interval)", d.line(), null, d));
+            if (counts) {
+                flagged.add(d.label() + "|" + d.figure());
+                regressions.add(brief);
+            }
+        }
+        List<Change> betweenCommits = noInterval == null ? List.of() : betweenCommits(base, r, committedName, history);
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(),
-                committed != null ? null : previous, outcome.regressions(), flagged,
-                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null, judged);
+                committed != null ? null : previous, regressions, flagged,
+                outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null, judged,
+                regressions.isEmpty() ? noInterval : null, betweenCommits);
     }
+
+    /** Why two records' figures cannot be judged: one of them recorded no intervals (a run from before they were); or null. */
+    private static String noInterval(RunRecord base, RunRecord run, RecordedRun previous) {
+        if (!base.intervals().isEmpty() && !run.intervals().isEmpty()) {
+            return null;
+        }
+        String which = run.intervals().isEmpty() && base.intervals().isEmpty() ? "either run"
+                : run.intervals().isEmpty() ? "this run"
+                        : previous == null ? "the baseline" : "the baseline (" + previous.codeLabel() + ")";
+        return "not judged: no interval recorded on " + which + ", and a bare percentage of whole milliseconds is no verdict";
+    }
+
+    /**
+     * The figures of two runs of different code that moved beyond the run-to-run noise measured on the machine among runs of
+     * one code, each side at its point value ({@link Contrast#of}): what a reader should see as a step between the two
+     * commits, though neither is a regression nor an improvement without intervals of the runs' own.
+     */
+    private static List<Change> betweenCommits(RunRecord base, RecordedRun run, String committedName, List<RecordedRun> history) {
+        RecordedRun baseline = new RecordedRun(committedName != null ? Path.of(committedName) : run.dir(), base);
+        List<Contrast.Figure> figures = new ArrayList<>();
+        for (String label : RecordedRun.operations(List.of(baseline, run))) {
+            BETWEEN_COMMITS.forEach(f -> figures.add(new Contrast.Figure(label, f)));
+        }
+        return Contrast.of(baseline, run, figures, history).measured();
+    }
+
+    /** The figures a step between commits is looked for in: what a reader of a night checks first. */
+    static final List<String> BETWEEN_COMMITS = List.of("throughput", "p50", "p95");
 
     /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */
     private static List<Shift> changes(List<RecordedRun> runs, double minEffectPct) {

@@ -26,6 +26,9 @@ final class Runs {
     private double p95 = 10;
     private double logSe = 0.02;
     private String disturbed;
+    private String cpuModel = "AMD EPYC";
+    private boolean intervals = true;
+    private final Map<String, String> unsteady = new LinkedHashMap<>();
 
     private Runs(String scenario, String runId) {
         this.scenario = scenario;
@@ -93,6 +96,24 @@ final class Runs {
         return this;
     }
 
+    /** On another machine: the same CPUs and memory of another model. */
+    Runs machine(String cpuModel) {
+        this.cpuModel = cpuModel;
+        return this;
+    }
+
+    /** A record from before runs had intervals: its figures as bare points. */
+    Runs bare() {
+        this.intervals = false;
+        return this;
+    }
+
+    /** An operation that kept rising or falling over the repetitions, as the record says it. */
+    Runs unsteady(String label, String how) {
+        unsteady.put(label, how);
+        return this;
+    }
+
     RecordedRun build() {
         Map<String, Interval> all = new LinkedHashMap<>();
         all.put("throughput", interval(throughput));
@@ -103,7 +124,7 @@ final class Runs {
         labels.put("throughput", throughput);
         labels.put("p50", p50);
         labels.put("p95", p95);
-        Environment env = new Environment("AMD EPYC", 2, 24L << 30, "Linux", "JDK 17", "5.6.3", commit, false, null, null, "17.11",
+        Environment env = new Environment(cpuModel, 2, 24L << 30, "Linux", "JDK 17", "5.6.3", commit, false, null, null, "17.11",
                 null);
         boolean service = parameters.containsKey("storage");
         String file = service ? scenario : "jsonb-nodyn-1k";
@@ -121,7 +142,8 @@ final class Runs {
         RunRecord r = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).status(RunStatus.COMPLETE).scenario(scenario)
                 .runId(runId).started(started.toString()).parameters(parameters).parameterOrigins(origins)
                 .scenarioFile("parameters/" + file + ".properties").environment(env)
-                .labels(Map.of("ALL", labels)).intervals(Map.of("ALL", all)).disturbed(disturbed).build();
+                .labels(Map.of("ALL", labels)).intervals(intervals ? Map.of("ALL", all) : Map.of()).disturbed(disturbed)
+                .unsteady(unsteady).build();
         return new RecordedRun(Path.of(scenario, runId), r);
     }
 
