@@ -174,13 +174,10 @@ public final class Findings {
     private Answer scaling(Question q) {
         List<Finding> findings = new ArrayList<>();
         List<Gap> gaps = new ArrayList<>();
+        Map<List<Object>, List<RecordedRun>> oneSize = new LinkedHashMap<>(); // machine and series -> its loads' only runs
         for (List<RecordedRun> strategy : groups(complete, r -> List.of(r.series(), r.load()))) {
             List<RecordedRun> trusted = strategy.stream().filter(RecordedRun::trustworthy).toList();
-            Map<String, Map<Long, RecordedRun>> byCode = new LinkedHashMap<>(); // code and night -> size -> newest run
-            LikeWithLike.newestFirst(trusted).forEach(r -> byCode.computeIfAbsent(r.code() + "\u0000" + history.batch(r),
-                    k -> new LinkedHashMap<>()).putIfAbsent(r.users(), r));
-            Map<Long, RecordedRun> best = byCode.entrySet().stream().filter(e -> !e.getKey().startsWith("\u0000"))
-                    .map(Map.Entry::getValue).max(Comparator.comparingInt(Map::size)).orElse(Map.of());
+            Map<Long, RecordedRun> best = curve(trusted);
             long sizes = strategy.stream().map(RecordedRun::users).distinct().count();
             if (best.size() >= 2) {
                 findings.add(scaling(q, best.values().stream().sorted(Comparator.comparingLong(RecordedRun::users)).toList()));
@@ -195,12 +192,58 @@ public final class Findings {
                 }
             } else if (!trusted.isEmpty()) {
                 RecordedRun only = LikeWithLike.newestFirst(trusted).get(0);
-                long other = only.users() >= 1_000_000 ? only.users() / 10 : only.users() * 10;
-                gaps.add(new Gap(q, Gap.Reason.ONE_SIZE, List.of(only), List.of(), List.of(only.service()
-                        ? Next.varied(only, "users", Long.toString(other)) : Next.product(only.target(), withUsers(only, other)))));
+                oneSize.computeIfAbsent(List.of(only.machine(), only.series()), k -> new ArrayList<>()).add(only);
             }
         }
+        oneSize.values().forEach(only -> gaps.add(oneSize(q, only)));
         return answer(q, findings, gaps);
+    }
+
+    /**
+     * Why a strategy whose every load ran at one size only has no curve: at two sizes under two loads, which no curve joins
+     * (run the smaller size under the larger's load: the cheaper run), or at one size only.
+     */
+    private static Gap oneSize(Question q, List<RecordedRun> only) {
+        List<RecordedRun> bySize = only.stream().sorted(Comparator.comparingLong(RecordedRun::users).reversed()).toList();
+        RecordedRun largest = bySize.get(0);
+        RecordedRun smallest = bySize.get(bySize.size() - 1);
+        if (largest.users() != smallest.users()) {
+            return new Gap(q, Gap.Reason.DIFFERENT_LOAD, List.of(smallest, largest), smallest.load().differences(largest.load()),
+                    List.of(Next.withLoadOf(smallest, largest)));
+        }
+        long other = largest.users() >= 1_000_000 ? largest.users() / 10 : largest.users() * 10;
+        return new Gap(q, Gap.Reason.ONE_SIZE, List.of(largest), List.of(), List.of(largest.service()
+                ? Next.varied(largest, "users", Long.toString(other)) : Next.product(largest.target(), withUsers(largest, other))));
+    }
+
+    /**
+     * The runs a strategy's curve joins, by size: among its trustworthy runs of one machine and load, those of the code and
+     * night that ran the most sizes (the newest on a tie), the newest of each size.
+     */
+    private Map<Long, RecordedRun> curve(List<RecordedRun> trusted) {
+        Map<String, Map<Long, RecordedRun>> byCode = new LinkedHashMap<>(); // code and night -> size -> newest run
+        LikeWithLike.newestFirst(trusted).forEach(r -> byCode.computeIfAbsent(r.code() + "\u0000" + history.batch(r),
+                k -> new LinkedHashMap<>()).putIfAbsent(r.users(), r));
+        return byCode.entrySet().stream().filter(e -> !e.getKey().startsWith("\u0000")).map(Map.Entry::getValue)
+                .max(Comparator.comparingInt(Map::size)).orElse(Map.of());
+    }
+
+    /** What a scaling chart may join of one strategy: one machine, load, code and night, the newest run of each size. */
+    public record Curve(String machine, String series, Load load, List<RecordedRun> runs) {
+    }
+
+    /** Every strategy's curve under every load it ran, one point or more, smallest size first. */
+    public List<Curve> curves() {
+        List<Curve> out = new ArrayList<>();
+        for (List<RecordedRun> strategy : groups(complete, r -> List.of(r.series(), r.load()))) {
+            Map<Long, RecordedRun> best = curve(strategy.stream().filter(RecordedRun::trustworthy).toList());
+            if (!best.isEmpty()) {
+                RecordedRun first = strategy.get(0);
+                out.add(new Curve(first.machine(), first.series(), first.load(), best.values().stream()
+                        .sorted(Comparator.comparingLong(RecordedRun::users)).toList()));
+            }
+        }
+        return out;
     }
 
     private static RecordedRun withUsers(RecordedRun run, long users) {
@@ -229,7 +272,64 @@ public final class Findings {
         Change tp = whole.change(ALL, "throughput");
         Interval perTenfold = tp == null ? null
                 : new Interval(tenfold(tp.changePct(), decades), tenfold(tp.lowPct(), decades), tenfold(tp.highPct(), decades), Double.NaN);
-        return new Finding(q, whole, new Finding.Scaling(sizes, steps, perTenfold, steepest));
+        return new Finding(q, whole, new Finding.Scaling(sizes, steps, perTenfold, steepest, doubts(sizes, tp)));
+    }
+
+    /** A run this far from its scenario's other runs (twice, or half, their median throughput) is outside its history. */
+    static final double OUTSIDE_HISTORY = 2;
+
+    /**
+     * Why a strategy's curve cannot be believed as it stands: its throughput rose measurably with the identities, or one of
+     * its runs is {@link #OUTSIDE_HISTORY} times off its scenario's other trustworthy runs (any code) on the machine.
+     */
+    private List<Finding.Doubt> doubts(List<RecordedRun> sizes, Change wholeThroughput) {
+        List<Finding.Doubt> out = new ArrayList<>();
+        RecordedRun largest = sizes.get(sizes.size() - 1);
+        if (wholeThroughput != null && Contrast.measurable(wholeThroughput) && wholeThroughput.changePct() > 0) {
+            out.add(new Finding.Doubt(Finding.Doubt.Kind.GROWS_WITH_DATA, largest, 1 + wholeThroughput.changePct() / 100));
+        }
+        for (RecordedRun r : sizes) {
+            double[] others = complete.stream().filter(x -> x != r && x.trustworthy() && sameSide(x, r))
+                    .mapToDouble(x -> x.figure(ALL, "throughput")).filter(v -> v > 0).toArray();
+            double own = r.figure(ALL, "throughput");
+            if (others.length > 0 && own > 0) {
+                double ratio = own / Bootstrap.median(others);
+                if (ratio >= OUTSIDE_HISTORY || ratio <= 1 / OUTSIDE_HISTORY) {
+                    out.add(new Finding.Doubt(Finding.Doubt.Kind.OUTSIDE_HISTORY, r, ratio));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Two runs of one place of a question: the same machine, strategy, size, scale-out and load (the code may differ). */
+    private static boolean sameSide(RecordedRun a, RecordedRun b) {
+        return a.machine().equals(b.machine()) && a.series().equals(b.series()) && a.users() == b.users()
+                && a.scaleOut().equals(b.scaleOut()) && a.load().equals(b.load());
+    }
+
+    /**
+     * The finding, told how old it is: for each of its runs, the newest trustworthy run of the same place that measured other
+     * code since the finding's newest run, and how far it moved; and what would answer it at the newest of those codes.
+     */
+    private Finding dated(Finding f) {
+        List<RecordedRun> runs = f.runs();
+        java.time.Instant since = runs.stream().map(RecordedRun::started).max(Comparator.naturalOrder()).orElseThrow();
+        Map<RecordedRun, RecordedRun> newest = new LinkedHashMap<>();
+        for (RecordedRun r : runs) {
+            complete.stream().filter(x -> x.trustworthy() && sameSide(x, r) && !x.code().isEmpty() && !x.code().equals(r.code())
+                    && x.started().isAfter(since)).max(Comparator.comparing(RecordedRun::started)).ifPresent(x -> newest.put(r, x));
+        }
+        if (newest.isEmpty()) {
+            return f;
+        }
+        String newestCode = newest.values().stream().max(Comparator.comparing(RecordedRun::started)).orElseThrow().code();
+        List<Finding.Newer> found = new ArrayList<>();
+        newest.forEach((was, now) -> found.add(new Finding.Newer(was, now, Contrast.of(was, now, List.of(new Figure(ALL,
+                "throughput")), history.all()).change(ALL, "throughput"))));
+        List<String> next = runs.stream().filter(r -> !newest.containsKey(r) || !newest.get(r).code().equals(newestCode))
+                .map(r -> Next.again(newest.getOrDefault(r, r))).distinct().toList();
+        return f.withNewer(found, next);
     }
 
     private static double tenfold(double changePct, double decades) {
@@ -272,7 +372,7 @@ public final class Findings {
 
     /** The findings in the order they are listed, the headline first; the gaps that still matter, the most telling first. */
     private Answer answer(Question q, List<Finding> findings, List<Gap> gaps) {
-        List<Finding> ordered = findings.stream().sorted(headlineFirst(q)).toList();
+        List<Finding> ordered = findings.stream().map(this::dated).sorted(headlineFirst(q)).toList();
         List<Gap> kept = gaps.stream().filter(g -> findings.isEmpty()
                 || g.reason() != Gap.Reason.ONE_SIDE && g.reason() != Gap.Reason.ONE_SIZE).sorted(GAP_ORDER).toList();
         if (ordered.isEmpty() && kept.isEmpty()) {
@@ -293,14 +393,18 @@ public final class Findings {
     }
 
     /**
-     * The finding that stands for a question first: plan 1; idbench's default strategy for the axes the question holds
-     * fixed (JSONB, PostgreSQL alone, no dynamic memberships); against PostgreSQL alone and Elasticsearch before
-     * OpenSearch; measured interleaved; the largest size (the most sizes, across sizes); the newest.
+     * The finding that stands for a question first: plan 1; not an implausible curve; idbench's default strategy for the
+     * axes the question holds fixed (JSONB, PostgreSQL alone, no dynamic memberships); against PostgreSQL alone and
+     * Elasticsearch before OpenSearch; measured interleaved; at the newest code that ran its sides; on runs that stayed
+     * steady; the largest size (the most sizes, across sizes); the newest.
      */
     static Comparator<Finding> headlineFirst(Question q) {
         return Comparator.<Finding, Boolean>comparing(f -> f.contrast().other().plan() != Plan.DEFAULT)
+                .thenComparing(f -> f.scaling() != null && f.scaling().implausible())
                 .thenComparingInt(f -> unusual(q, f.contrast().reference()) + unusual(q, f.contrast().other()))
                 .thenComparing(f -> !f.contrast().paired())
+                .thenComparing(Finding::stale)
+                .thenComparing(f -> !f.unsteady().isEmpty())
                 .thenComparing(f -> f.scaling() == null ? 0 : -f.scaling().sizes().size())
                 .thenComparing(f -> -f.contrast().other().users())
                 .thenComparing(f -> f.contrast().other().started(), Comparator.reverseOrder());

@@ -36,8 +36,8 @@ final class LikeWithLike {
     }
 
     /**
-     * The newest like-with-like pair among trustworthy runs of the two sides: of one night when both sides ran in one, else
-     * the pair whose older run is the newest.
+     * The newest like-with-like pair among trustworthy runs of the two sides: of one night when both sides ran in one, of
+     * runs steady within themselves when there is such a pair, else the pair whose older run is the newest.
      */
     Optional<Pair> best(List<RecordedRun> references, List<RecordedRun> others) {
         Pair best = null;
@@ -54,7 +54,9 @@ final class LikeWithLike {
         return Optional.ofNullable(best);
     }
 
+    /** Of one night first, then both runs steady within themselves (an answer waits for steady runs), then the newest. */
     private final Comparator<Pair> newer = Comparator.<Pair, Boolean>comparing(p -> sameBatch(p.reference(), p.other()))
+            .thenComparing(p -> p.reference().steady() && p.other().steady())
             .thenComparing(p -> older(p.reference(), p.other()));
 
     private boolean sameBatch(RecordedRun a, RecordedRun b) {

@@ -93,11 +93,13 @@ public record Load(Plan plan, int threads, int loops, int durationSeconds, doubl
         if (threads != other.threads) {
             out.add(threads + " against " + other.threads + " threads");
         }
-        if (loops != other.loops) {
+        // A duration replaces the loops: say how long each repetition ran, not "0 against 20 s".
+        String length = durationSeconds > 0 ? durationSeconds + " s a repetition" : loops + " loops";
+        String otherLength = other.durationSeconds > 0 ? other.durationSeconds + " s a repetition" : other.loops + " loops";
+        if (!length.equals(otherLength)) {
+            out.add(length + " against " + otherLength);
+        } else if (loops != other.loops) {
             out.add(loops + " against " + other.loops + " loops");
-        }
-        if (durationSeconds != other.durationSeconds) {
-            out.add(durationSeconds + " against " + other.durationSeconds + " s a repetition");
         }
         if (rate != other.rate) {
             out.add(trim(rate) + " against " + trim(other.rate) + " req/s offered");

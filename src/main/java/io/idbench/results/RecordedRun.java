@@ -69,6 +69,19 @@ public record RecordedRun(Path dir, RunRecord record) {
         return record.trustworthy();
     }
 
+    /**
+     * The operations whose figures kept rising or falling over the measured repetitions, each with how ("throughput rose 37.0%
+     * over 40 repetitions …"): the run's page calls it NOT STEADY, and so does every page that quotes it.
+     */
+    public Map<String, String> unsteady() {
+        return record.unsteady();
+    }
+
+    /** Every operation stayed steady over the repetitions (or there were too few to tell). */
+    public boolean steady() {
+        return record.unsteady().isEmpty();
+    }
+
     /** A figure's confidence interval as recorded, or null. */
     public Interval interval(String label, String figure) {
         return record.interval(label, figure);

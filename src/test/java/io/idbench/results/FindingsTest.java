@@ -127,4 +127,91 @@ class FindingsTest {
         assertThat(a.headline()).isNull();
         assertThat(a.why().reason()).isEqualTo(Gap.Reason.DIFFERENT_CODE);
     }
+
+    @Test
+    void anAnswerOlderThanTheCodeSaysHowFarTheNewerCodeMovedItsSide() {
+        // The pair at aaaaaaa; then newer code ran one side only, 50 % faster.
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j").throughput(2000), Runs.of("relational-nodyn-1k", "r"),
+                Runs.of("jsonb-nodyn-1k", "j2").code("bbbbbbb2bbbbbbb2").throughput(3000).at("2026-11-21T01:00:00Z"));
+        Finding f = a.headline();
+        assertThat(f.code()).isEqualTo("aaaaaaa");
+        assertThat(f.stale()).isTrue();
+        assertThat(f.newer()).singleElement().satisfies(n -> {
+            assertThat(n.was().runId()).isEqualTo("j");
+            assertThat(n.newest().runId()).isEqualTo("j2");
+            assertThat(n.moved().changePct()).isEqualTo(50, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        assertThat(f.refresh()).as("the other side again, at the newer code").containsExactly("-Dscenario=relational-nodyn-1k");
+    }
+
+    @Test
+    void theNewestLikeWithLikePairIsPreferredAndIsNotStale() {
+        Answer a = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "j"), Runs.of("relational-nodyn-1k", "r"),
+                Runs.of("jsonb-nodyn-1k", "j2").code("bbbbbbb2bbbbbbb2").at("2026-11-21T01:00:00Z"),
+                Runs.of("relational-nodyn-1k", "r2").code("bbbbbbb2bbbbbbb2").at("2026-11-21T01:10:00Z"));
+        assertThat(a.findings()).as("one answer a load: the newest pair").singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo("bbbbbbb");
+            assertThat(f.stale()).isFalse();
+            assertThat(f.refresh()).isEmpty();
+        });
+    }
+
+    @Test
+    void aSteadyPairAnswersBeforeANewerOneThatIsNotAndAnUnsteadyAnswerSaysWhich() {
+        String rose = "throughput rose 37.0% over 40 repetitions (Mann-Kendall p=0.0000)";
+        Runs steadyJ = Runs.of("jsonb-nodyn-1k", "nightly-1");
+        Runs steadyR = Runs.of("relational-nodyn-1k", "nightly-1");
+        Runs unsteadyJ = Runs.of("jsonb-nodyn-1k", "nightly-2").unsteady("Search existing user", rose).at("2026-11-21T01:00:00Z");
+        Runs unsteadyR = Runs.of("relational-nodyn-1k", "nightly-2").at("2026-11-21T01:10:00Z");
+        Finding f = answer(Question.STORAGE, steadyJ, steadyR, unsteadyJ, unsteadyR).headline();
+        assertThat(f.runs()).extracting(RecordedRun::runId).containsOnly("nightly-1");
+        assertThat(f.unsteady()).isEmpty();
+        Finding only = answer(Question.STORAGE, Runs.of("jsonb-nodyn-1k", "nightly-2").unsteady("Search existing user", rose),
+                Runs.of("relational-nodyn-1k", "nightly-2")).headline();
+        assertThat(only.unsteady()).extracting(RecordedRun::scenario).containsExactly("jsonb-nodyn-1k");
+    }
+
+    @Test
+    void aCurveWhoseThroughputRisesWithTheDataIsImplausibleAndNeverTheHeadline() {
+        Answer a = answer(Question.SCALING, Runs.of("jsonb-nodyn-100k", "a").throughput(193),
+                Runs.of("jsonb-nodyn-1m", "b").throughput(461).at("2026-11-20T01:10:00Z"),
+                Runs.of("relational-nodyn-1k", "c").throughput(1000).at("2026-11-20T01:20:00Z"),
+                Runs.of("relational-nodyn-10k", "d").throughput(900).at("2026-11-20T01:30:00Z"));
+        assertThat(a.headline().contrast().other().series()).isEqualTo("relational-nodyn");
+        assertThat(a.headline().scaling().implausible()).isFalse();
+        Finding rising = a.findings().stream().filter(f -> f.contrast().other().series().equals("jsonb-nodyn")).findFirst().orElseThrow();
+        assertThat(rising.scaling().doubts()).extracting(Finding.Doubt::kind).containsExactly(Finding.Doubt.Kind.GROWS_WITH_DATA);
+    }
+
+    @Test
+    void aRunFarOutsideItsScenariosOtherRunsMakesItsCurveImplausible() {
+        Answer a = answer(Question.SCALING, Runs.of("jsonb-nodyn-100k", "a").throughput(1000),
+                Runs.of("jsonb-nodyn-1m", "b").throughput(300).at("2026-11-20T01:10:00Z"),
+                Runs.of("jsonb-nodyn-1m", "c").code("bbbbbbb2bbbbbbb2").throughput(950).at("2026-11-21T01:10:00Z"));
+        assertThat(a.headline().scaling().doubts()).singleElement().satisfies(d -> {
+            assertThat(d.kind()).isEqualTo(Finding.Doubt.Kind.OUTSIDE_HISTORY);
+            assertThat(d.run().runId()).isEqualTo("b");
+            assertThat(d.ratio()).isEqualTo(300.0 / 950, org.assertj.core.data.Offset.offset(1e-9));
+        });
+    }
+
+    @Test
+    void twoSizesUnderTwoLoadsAreNoCurveAndSayWhichRunWouldMakeOne() {
+        Answer a = answer(Question.SCALING, Runs.of("jsonb-nodyn-1k", "a"),
+                Runs.of("jsonb-nodyn-10m", "b").with("duration", "20").at("2026-11-20T01:10:00Z"));
+        assertThat(a.findings()).isEmpty();
+        assertThat(a.gaps()).singleElement().satisfies(g -> {
+            assertThat(g.reason()).isEqualTo(Gap.Reason.DIFFERENT_LOAD);
+            assertThat(g.details()).containsExactly("30 loops against 20 s a repetition");
+            assertThat(g.runs()).extracting(RecordedRun::users).containsExactly(1000L, 10_000_000L);
+        });
+    }
+
+    @Test
+    void curvesNeverJoinRunsOfTwoMachines() {
+        Findings f = Findings.of(RunHistory.of(List.of(Runs.of("jsonb-nodyn-1k", "a").build(),
+                Runs.of("jsonb-nodyn-10k", "b").machine("Intel(R) Xeon(R) Processor").at("2026-11-20T01:10:00Z").build())));
+        assertThat(f.curves()).hasSize(2).allSatisfy(c -> assertThat(c.runs()).hasSize(1));
+        assertThat(f.answer(Question.SCALING).findings()).isEmpty();
+    }
 }
