@@ -262,9 +262,12 @@ final class ServiceStack {
     /** One line for people: what was done with the dataset, how long each phase took, the rate. */
     static String summary(SeedRecord r) {
         SeedRecord.Phases p = r.phases();
+        // A clone's rate is the copy's speed, not a load's: only a load says identities per second.
+        boolean load = SeedRecord.LOADED.equals(r.action()) || SeedRecord.OVER_SCIM.equals(r.action());
         StringBuilder s = new StringBuilder(r.seconds() == 0 ? "Dataset " + r.dataset() + " " + r.action()
-                : String.format(Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
-                        r.seconds(), r.identitiesPerSecond()));
+                : load ? String.format(Locale.ROOT, "Dataset %s %s in %.1f s (%,.0f identities/s)", r.dataset(), r.action(),
+                        r.seconds(), r.identitiesPerSecond())
+                        : String.format(Locale.ROOT, "Dataset %s %s in %.1f s", r.dataset(), r.action(), r.seconds()));
         String phases = String.join(", ", Stream.of(
                 part("generate", p.generate()), part("COPY", p.copy()),
                 part(p.vacuumAnalyze() == null ? "index build + VACUUM ANALYZE" : "index build", p.indexBuild()),
