@@ -13,6 +13,7 @@ import io.idbench.results.Question;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunNoise;
 import io.idbench.results.ScenarioNames;
+import io.idbench.results.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,30 +89,176 @@ final class FindingWords {
         return String.join(", ", parts);
     }
 
-    /** The runs both ran under the same load and code: "10 threads × 30 loops, code f456780". */
+    /**
+     * The runs both ran under the same load, code and machine: "10 threads × 30 loops; code f456780; 2 vCPUs (AMD EPYC), 24
+     * GiB, JMeter on the same host", with the night when a nightly job recorded them.
+     */
     static String conditions(Finding f) {
-        String protocols = f.question().topic() == Question.Topic.PRODUCT ? "; " + protocols(f.contrast().other()) : "";
-        return f.load().driven() + "; code " + f.code() + (f.contrast().paired() ? ", both sides in one build" : "") + protocols;
+        return conditions(f, true, true);
     }
 
-    /** "JSONB is better than relational", "Keycloak is worse than idbench's service on jsonb-nodyn", or not measurably different. */
+    /**
+     * The same for the answer table, which lists the runs beside it: without the night, and without the machine where the
+     * table names the one machine of all its answers.
+     */
+    static String conditions(Finding f, boolean withMachine) {
+        return conditions(f, withMachine, false);
+    }
+
+    private static String conditions(Finding f, boolean withMachine, boolean withNight) {
+        String protocols = f.question().topic() == Question.Topic.PRODUCT ? "; " + protocols(f.contrast().other()) : "";
+        List<String> ids = f.runs().stream().map(RecordedRun::runId).distinct().toList();
+        String night = withNight && ids.size() == 1 && f.runs().size() > 1 ? ", runs " + ids.get(0) : "";
+        return f.load().driven() + "; code " + f.code() + night + (f.contrast().paired() ? ", both sides in one build" : "")
+                + (withMachine ? "; " + machine(f.contrast().other()) : "") + protocols;
+    }
+
+    /** The machine in a phrase that nests in a sentence: "2 vCPUs (AMD EPYC), 24 GiB, JMeter on the same host". */
+    static String machine(RecordedRun r) {
+        return r.machineLabel().replace("; ", ", ");
+    }
+
+    /**
+     * What a reader must know before quoting a finding, one sentence each: that newer code has run a side since (and how far
+     * it moved), that a run it rests on was not steady within itself, that a curve is implausible.
+     */
+    static List<String> caveats(Finding f) {
+        List<String> out = new ArrayList<>();
+        if (f.stale()) {
+            out.add(stale(f));
+        }
+        if (!f.unsteady().isEmpty()) {
+            out.add("Rests on " + (f.unsteady().size() == 1 ? "a run" : "runs") + " its own page calls NOT STEADY (an operation kept"
+                    + " rising or falling over the repetitions): " + String.join("; ", f.unsteady().stream()
+                            .map(r -> r.scenario() + " " + r.runId() + " (" + unsteady(r) + ")").toList())
+                    + ".");
+        }
+        if (f.scaling() != null && f.scaling().implausible()) {
+            out.add("Implausible, so not an answer: " + doubts(f) + ".");
+        }
+        return out;
+    }
+
+    /** The caveats as short as the answer table wants them: the cards below say them whole. */
+    static List<String> caveatsShort(Finding f) {
+        List<String> out = new ArrayList<>();
+        if (f.stale()) {
+            out.add("Older than the code: " + String.join("; ", f.newer().stream().map(n -> n.newest().codeLabel() + " ran "
+                    + n.was().scenario() + " again since" + (n.moved() == null ? "" : " and moved it " + ratioWords(n.moved()) + " ("
+                            + Format.figure(n.moved().baseline()) + " → " + Format.figure(n.moved().run()) + " req/s)"))
+                    .toList())
+                    + (f.newer().size() < f.runs().size() ? "; the other side has not run at that code" : "") + ".");
+        }
+        f.unsteady().forEach(r -> out.add("NOT STEADY: " + r.scenario() + " (" + unsteady(r).replace(": ", " ")
+                .replace(" over " + r.record().repetitions().size() + " repetitions", "") + ")."));
+        if (f.scaling() != null && f.scaling().implausible()) {
+            out.add("Implausible, so not an answer: " + doubts(f) + ".");
+        }
+        return out;
+    }
+
+    /**
+     * "Search existing user: p50 −45.0 % over 40 repetitions; 6 more": how a run was not steady, its first operation's first
+     * figure, and how many more figures moved (the run's page lists them all).
+     */
+    static String unsteady(RecordedRun r) {
+        List<String> all = new ArrayList<>();
+        r.unsteady().forEach((label, how) -> {
+            for (String one : how.split("; ")) {
+                all.add(label + ": " + one.replaceAll(" \\(Mann-Kendall p=[0-9.]+\\)", "").replaceAll(" rose ([0-9.]+)%", " +$1 %")
+                        .replaceAll(" fell ([0-9.]+)%", " −$1 %"));
+            }
+        });
+        return all.get(0) + (all.size() > 1 ? "; " + (all.size() - 1) + " more" : "");
+    }
+
+    /** How old a finding is: which newer code ran which of its runs again, and how far each moved. */
+    static String stale(Finding f) {
+        List<String> moves = new ArrayList<>();
+        for (Finding.Newer n : f.newer()) {
+            Change c = n.moved();
+            moves.add(n.newest().codeLabel() + " ran " + n.was().scenario() + " again (" + n.newest().runId() + ")"
+                    + (c == null ? "" : " and moved its throughput " + ratioWords(c) + " (" + Format.figure(c.baseline()) + " → "
+                            + Format.figure(c.run()) + " req/s)"));
+        }
+        boolean oneSide = f.newer().size() < f.runs().size();
+        return "Answered at " + f.code() + ", older than the code that ran since: " + String.join("; ", moves)
+                + (oneSide ? "; " + (f.runs().size() - f.newer().size() == 1 ? "the other run has" : "the other runs have")
+                        + " not run at that code, so the answer stands at " + f.code() + " only" : "")
+                + ".";
+    }
+
+    /** Why a curve is implausible, in a phrase per doubt. */
+    static String doubts(Finding f) {
+        List<String> out = new ArrayList<>();
+        for (Finding.Doubt d : f.scaling().doubts()) {
+            out.add(switch (d.kind()) {
+                case GROWS_WITH_DATA -> "its throughput rose with the identities (" + Format.times(d.ratio()) + "x from "
+                        + ScenarioNames.size(f.scaling().sizes().get(0).users()) + " to " + ScenarioNames.size(d.run().users())
+                        + "): more data does not make the same requests cheaper, something else differed between the runs";
+                case OUTSIDE_HISTORY -> d.run().scenario() + " " + d.run().runId() + " measured " + Format.times(d.ratio())
+                        + "x the throughput of its scenario's other runs on this machine";
+            });
+        }
+        return String.join("; ", out);
+    }
+
+    /** "anywhere from −26.4 % to +37.0 %": what a change's interval leaves open. */
+    static String anywhere(Change c) {
+        return "anywhere from " + Format.change(c.lowPct()) + " to " + Format.change(c.highPct());
+    }
+
+    /**
+     * A change found not measurable whose interval is narrow enough to call it no difference: both ends within the minimum
+     * effect. A wider one cannot tell.
+     */
+    static boolean narrow(Change c) {
+        return c.lowPct() > -Verdict.DEFAULT_MIN_EFFECT && c.highPct() < Verdict.DEFAULT_MIN_EFFECT;
+    }
+
+    /**
+     * "JSONB is better than relational", "Keycloak is worse than idbench's service on jsonb-nodyn", not measurably different
+     * (the throughput's interval within the minimum effect), or, where no figure moved measurably but the interval is wide,
+     * that it cannot tell.
+     */
     static String verdict(Finding f) {
         String other = side(f.question(), f.contrast().other());
         String reference = side(f.question(), f.contrast().reference());
+        boolean cannotTell = f.outcome() == Outcome.ALIKE && openThroughput(f);
         if (f.question().topic() == Question.Topic.MEMBERSHIPS) {
-            return switch (f.outcome()) {
+            return cannotTell ? "What dynamic memberships cost cannot be told" : switch (f.outcome()) {
                 case BETTER -> "Dynamic memberships cost nothing measurable; some figures are better";
                 case WORSE -> "Dynamic memberships cost";
                 case MIXED -> "Dynamic memberships make some figures better and others worse";
                 case ALIKE -> "Dynamic memberships cost nothing measurable";
             };
         }
-        return switch (f.outcome()) {
+        return cannotTell ? "Whether " + other + " differs from " + reference + " cannot be told" : switch (f.outcome()) {
             case BETTER -> other + " is better than " + reference;
             case WORSE -> other + " is worse than " + reference;
             case MIXED -> other + " is better on some figures and worse on others than " + reference;
             case ALIKE -> other + " is not measurably different from " + reference;
         };
+    }
+
+    /** A finding whose throughput interval holds no change and a change of the minimum effect or more: it cannot tell. */
+    private static boolean openThroughput(Finding f) {
+        Change tp = f.contrast().change(ALL, "throughput");
+        return tp != null && !narrow(tp) && tp.lowPct() <= 0 && tp.highPct() >= 0;
+    }
+
+    /**
+     * For a finding of no measurable difference, what its throughput's interval leaves: within the minimum effect, anywhere
+     * over a wide range, or a change of its own that the figures judged together do not make significant.
+     */
+    static String alike(Finding f) {
+        Change tp = f.contrast().change(ALL, "throughput");
+        if (f.outcome() != Outcome.ALIKE || tp == null) {
+            return "";
+        }
+        String range = Format.change(tp.lowPct()) + " to " + Format.change(tp.highPct());
+        return narrow(tp) ? " (throughput within " + range + ")" : openThroughput(f) ? ": throughput " + anywhere(tp)
+                : " (throughput " + range + ", not significant once the " + f.contrast().family() + " figures are judged together)";
     }
 
     /** The answer's sentence: the headline finding's verdict, where it stands, and how the other findings came out. */
@@ -123,7 +270,7 @@ final class FindingWords {
         if (f.scaling() != null) {
             return scalingSentence(a);
         }
-        String head = verdict(f) + " at " + where(f) + ".";
+        String head = verdict(f) + " at " + where(f) + alike(f) + ".";
         long others = a.findings().size();
         if (others <= 1) {
             return head;
@@ -137,7 +284,8 @@ final class FindingWords {
             strategies.add(f.contrast().other().series() + " (plan " + f.load().planNumber() + ", "
                     + ScenarioNames.size(f.scaling().sizes().get(0).users()) + " → "
                     + ScenarioNames.size(f.scaling().sizes().get(f.scaling().sizes().size() - 1).users()) + ") "
-                    + Format.times(f.scaling().perTenfold().value()) + "x");
+                    + Format.times(f.scaling().perTenfold().value()) + "x"
+                    + (f.scaling().implausible() ? ", implausible (below)" : f.stale() ? ", at older code (below)" : ""));
         }
         return "Throughput kept per tenfold more identities: " + String.join("; ", strategies)
                 + (a.findings().size() > 3 ? "; " + (a.findings().size() - 3) + " more below." : ".");
@@ -188,7 +336,7 @@ final class FindingWords {
         }
         String why = c.significant() ? "changed by less than 5 %"
                 : c.lowPct() > 0 || c.highPct() < 0 ? "not significant once the " + contrast.family()
-                        + " figures are judged together" : "no measurable difference";
+                        + " figures are judged together" : narrow(c) ? "no measurable difference" : "cannot tell, " + anywhere(c);
         return name + ": " + why + " (" + ratioWords(c) + "; " + values + ")";
     }
 

@@ -29,15 +29,22 @@ final class FindingsPage {
     private FindingsPage() {
     }
 
-    /** One row of the answer table. */
-    /** @param setup what to install once before {@code next} can run (OpenLDAP's slapd), or null */
+    /**
+     * One row of the answer table.
+     *
+     * @param setup   what to install once before {@code next} can run (OpenLDAP's slapd), or null
+     * @param caveats what a reader must know before quoting it: older than the code, a run not steady, an implausible curve
+     * @param next    the runs that would answer it (a gap), or answer it at the newest code (a stale answer)
+     * @param ratios  the headline ratio and its interval as numbers (for the CSV), or null
+     */
     record Row(String id, String title, String sentence, String ratioName, String ratio, String conditions, String noise,
-            List<RecordedRun> runs, List<String> next, String setup, String outcome) {
+            List<RecordedRun> runs, List<String> next, String setup, String outcome, List<String> caveats, String machine,
+            double[] ratios) {
     }
 
-    /** One finding as a card: its verdict, where and under what it stands, its figures, runs and noise. */
+    /** One finding as a card: its verdict, where and under what it stands, its figures, runs and noise, its caveats. */
     record Card(String verdict, String where, String conditions, List<String> figures, List<RecordedRun> runs, String noise,
-            boolean measurable) {
+            boolean measurable, List<String> caveats, List<String> next) {
     }
 
     /** Why a place of a question has no answer, and what would answer it. */
@@ -48,19 +55,29 @@ final class FindingsPage {
     record Section(String id, String title, String sentence, List<Card> cards, List<GapLine> gaps) {
     }
 
-    /** One line of which strategy for which need. */
-    record NeedRow(String plan, String size, String load, String code, String fastest, String steadiest, List<RecordedRun> runs) {
+    /** One line of which strategy for which need: one machine, code and load ({@code night}: its runs' batch, or ""). */
+    record NeedRow(String plan, String size, String load, String code, String night, String fastest, String steadiest,
+            List<RecordedRun> runs) {
+    }
+
+    /** The lines of one machine: rankings of different machines are never set one above the other. */
+    record NeedsOfMachine(String machine, List<NeedRow> rows) {
     }
 
     /** @param verdict the newest runs' verdict, said in one line on top */
     static Page build(RunHistory history, Published2018 published, NightlyVerdict verdict, TrendsPage.Night night) {
         Findings findings = Findings.of(history);
         List<Answer> answers = findings.answers();
-        List<Row> rows = answers.stream().map(FindingsPage::row).toList();
-        List<Section> sections = answers.stream().map(FindingsPage::section).toList();
+        // One machine behind every answer is named once, over the table; answers of two machines each name theirs.
+        List<String> answeredOn = answers.stream().filter(a -> a.headline() != null).map(a -> a.headline().machine()).distinct()
+                .toList();
+        boolean perRow = answeredOn.size() > 1;
+        List<Row> rows = answers.stream().map(a -> row(a, perRow)).toList();
+        List<Section> sections = answers.stream().map(a -> section(a, perRow)).toList();
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("rows", rows);
         model.put("forest", Forest.of(answers));
+        model.put("answeredOn", perRow || answeredOn.isEmpty() ? null : answeredOn.get(0));
         model.put("sections", sections);
         model.put("needs", needs(findings.needs()));
         model.put("y2018", versus2018(history, published));
@@ -72,34 +89,46 @@ final class FindingsPage {
         model.put("defaultNoisePct", io.idbench.record.Numbers.trim(RunNoise.DEFAULT_PCT));
         model.put("verdict", verdict);
         model.put("night", night);
-        RecordedRun newest = history.all().stream().filter(RecordedRun::complete).max(Comparator.comparing(RecordedRun::started))
-                .orElse(null);
-        model.put("newest", newest);
-        model.put("newestLine", newest == null ? "" : RunPage.headline(newest));
+        model.put("yours", yours(history));
         model.put("tableCsv", table(rows));
-        // Plan 5: the newest run of each client, store, size and load (a failed audit is a finding), said as its page heads it.
+        // Plan 5: the newest run of each client, store, size and load (a failed audit is a finding), said as its page heads it,
+        // with what keeps a verdict off it.
         model.put("provisioning", history.newest(r -> r.record().provisioning() != null, r -> r.load().driven()).stream()
-                .map(r -> Map.entry(r, RunPage.headline(r))).toList());
+                .map(r -> Map.entry(r, RunPage.headline(r) + RunFacts.marks(r))).toList());
         return new Page("index.html", "findings", "Findings", model, List.of(), List.of(table(rows)));
     }
 
-    private static Row row(Answer a) {
+    /** The runs of a site that answers nothing yet (a new user's), the largest dataset first, each in its page's one line. */
+    private static List<Map.Entry<RecordedRun, String>> yours(RunHistory history) {
+        return history.all().stream().sorted(Comparator.comparingLong(RecordedRun::users).reversed()
+                .thenComparing(RecordedRun::started, Comparator.reverseOrder())).limit(YOURS)
+                .map(r -> Map.entry(r, RunFacts.brief(r))).toList();
+    }
+
+    /** A site of more runs than this leads with its answers alone. */
+    static final int YOURS = 12;
+
+    private static Row row(Answer a, boolean withMachine) {
         String title = FindingWords.title(a.question());
         Finding f = a.headline();
         if (f == null) {
             Gap g = a.why();
             String setup = a.question().product() == null ? null : a.question().product().setupScript();
-            return new Row(a.question().id(), title, FindingWords.gap(g), null, null, null, null, g.runs(), g.next(), setup, "none");
+            return new Row(a.question().id(), title, FindingWords.gap(g), null, null, null, null, g.runs(), g.next(), setup, "none",
+                    List.of(), g.runs().isEmpty() ? "" : FindingWords.machine(g.runs().get(0)), null);
         }
         double[] r = FindingWords.headlineRatio(f);
         return new Row(a.question().id(), title, FindingWords.sentence(a), FindingWords.ratioName(f),
-                r == null ? null : Format.ratio(r[0], r[1], r[2]), FindingWords.conditions(f), FindingWords.noiseShort(f.contrast()),
-                f.runs(),
-                List.of(), null, outcome(f));
+                r == null ? null : Format.ratio(r[0], r[1], r[2]), FindingWords.conditions(f, withMachine),
+                FindingWords.noiseShort(f.contrast()),
+                f.runs(), f.refresh(), null, outcome(f), FindingWords.caveatsShort(f), FindingWords.machine(f.contrast().other()), r);
     }
 
-    /** How the headline came out, as a class the page colours by. */
+    /** How the headline came out, as a class the page colours by: an implausible curve is no colour's. */
     static String outcome(Finding f) {
+        if (f.scaling() != null && f.scaling().implausible()) {
+            return "doubt";
+        }
         if (f.scaling() != null) {
             Change tp = f.contrast().change(Findings.ALL, "throughput");
             return f.scaling().perTenfold() == null || tp == null || !Contrast.measurable(tp) ? "alike"
@@ -108,7 +137,7 @@ final class FindingsPage {
         return f.outcome().name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static Section section(Answer a) {
+    private static Section section(Answer a, boolean withMachine) {
         List<Card> cards = new ArrayList<>();
         for (Finding f : a.findings()) {
             List<String> figures = new ArrayList<>();
@@ -124,11 +153,11 @@ final class FindingsPage {
                 f.contrast().changes().forEach(c -> figures.add(FindingWords.figure(f.contrast(), c)));
             }
             String verdict = f.scaling() != null ? scalingVerdict(f) : FindingWords.verdict(f) + ".";
-            cards.add(new Card(verdict, FindingWords.where(f), FindingWords.conditions(f), figures, f.runs(),
-                    FindingWords.noise(f.contrast()), f.contrast().anyMeasurable()));
+            cards.add(new Card(verdict, FindingWords.where(f) + FindingWords.alike(f), FindingWords.conditions(f), figures, f.runs(),
+                    FindingWords.noise(f.contrast()), f.contrast().anyMeasurable(), FindingWords.caveats(f), f.refresh()));
         }
         List<GapLine> gaps = a.gaps().stream().map(g -> new GapLine(FindingWords.gap(g), g.next())).toList();
-        return new Section(a.question().id(), FindingWords.title(a.question()), row(a).sentence(), cards, gaps);
+        return new Section(a.question().id(), FindingWords.title(a.question()), row(a, withMachine).sentence(), cards, gaps);
     }
 
     private static String scalingVerdict(Finding f) {
@@ -142,10 +171,17 @@ final class FindingsPage {
                 + ".";
     }
 
-    private static List<NeedRow> needs(List<Findings.Need> needs) {
-        return needs.stream().map(n -> new NeedRow("plan " + n.load().planNumber(), ScenarioNames.size(n.users()), n.load().driven(),
-                n.runs().get(0).codeLabel(), best(n.fastest(), n.asFast(), "throughput"), best(n.steadiest(), n.asSteady(), "p95"),
-                n.runs())).toList();
+    private static List<NeedsOfMachine> needs(List<Findings.Need> needs) {
+        Map<String, List<NeedRow>> byMachine = new LinkedHashMap<>();
+        for (Findings.Need n : needs) {
+            List<String> ids = n.runs().stream().map(RecordedRun::runId).distinct().toList();
+            byMachine.computeIfAbsent(n.runs().get(0).machineLabel(), k -> new ArrayList<>()).add(new NeedRow("plan "
+                    + n.load().planNumber(), ScenarioNames.size(n.users()), n.load().driven(), n.runs().get(0).codeLabel(),
+                    ids.size() == 1 ? ids.get(0) : "", best(n.fastest(), n.asFast(), "throughput"), best(n.steadiest(), n.asSteady(),
+                            "p95"),
+                    n.runs()));
+        }
+        return byMachine.entrySet().stream().map(e -> new NeedsOfMachine(e.getKey(), e.getValue())).toList();
     }
 
     private static String best(RecordedRun best, List<RecordedRun> alike, String figure) {
@@ -175,14 +211,26 @@ final class FindingsPage {
         return out;
     }
 
-    /** The answer table as numbers: question, answer, ratio and runs. */
+    /**
+     * The answer table for other tools: the ratio, its interval's ends and the outcome as numbers and words of their own,
+     * the machine in a column, the caveats, the runs.
+     */
     private static Table table(List<Row> rows) {
         List<List<String>> out = new ArrayList<>();
         for (Row r : rows) {
-            out.add(List.of(r.title(), r.sentence(), r.ratioName() == null ? "" : r.ratioName(), r.ratio() == null ? "" : r.ratio(),
-                    r.conditions() == null ? "" : r.conditions(), String.join(" ", r.runs().stream().map(x -> x.scenario() + "/"
-                            + x.runId()).toList())));
+            double[] x = r.ratios();
+            out.add(List.of(r.id(), r.title(), r.sentence(), r.ratioName() == null ? "" : r.ratioName(), x == null ? "" : number(x[0]),
+                    x == null ? "" : number(x[1]), x == null ? "" : number(x[2]), r.outcome(), r.machine(),
+                    r.conditions() == null ? "" : r.conditions(), String.join(" ", r.caveats()), String.join(" ", r.runs().stream()
+                            .map(run -> run.scenario() + "/" + run.runId()).toList())));
         }
-        return new Table("answers", List.of("question", "answer", "ratio", "ratio [95% interval]", "load and code", "runs"), out);
+        return new Table("answers", List.of("question id", "question", "answer", "ratio of", "ratio", "ratio low (95%)",
+                "ratio high (95%)", "outcome", "machine", "load and code", "caveats", "runs"), out);
+    }
+
+    /** A ratio for a CSV: four significant digits, a dot, no separators. */
+    private static String number(double v) {
+        return Double.isFinite(v) ? new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString()
+                : "";
     }
 }

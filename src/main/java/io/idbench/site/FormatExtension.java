@@ -22,7 +22,8 @@ final class FormatExtension extends AbstractExtension {
 
     @Override
     public Map<String, Filter> getFilters() {
-        return Map.of("figure", number(Format::figure), "count", number(Format::count), "bytes", number(Format::bytes), "setting",
+        return Map.of("figure", number(Format::figure), "count", number(Format::count), "bytes", number(Format::bytes), "change",
+                number(Format::change), "setting",
                 number(io.idbench.record.Numbers::trim), "words", new Filter() {
                     @Override
                     public List<String> getArgumentNames() {

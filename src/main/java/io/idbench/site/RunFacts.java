@@ -46,6 +46,83 @@ final class RunFacts {
         return out;
     }
 
+    /**
+     * What keeps a verdict off a run, or makes a quote of it need a word: disturbed, handicapped, not steady within itself;
+     * "" for none. Said wherever the run is quoted, so that a figure of such a run never passes as one to trust.
+     */
+    static String marks(RecordedRun r) {
+        List<String> out = new ArrayList<>();
+        if (r.disturbed() != null) {
+            out.add("DISTURBED, no verdict stands on it: " + r.disturbed());
+        }
+        if (r.handicap() != null) {
+            out.add("HANDICAPPED (" + r.handicap() + "): a calibration, not a measurement");
+        }
+        if (!r.steady()) {
+            out.add("NOT STEADY within the run: " + FindingWords.unsteady(r));
+        }
+        return out.isEmpty() ? "" : " (" + String.join("; ", out) + ")";
+    }
+
+    /** A run in a line for a list of a user's runs: its size, load and repetitions, its one-line result, its marks. */
+    static String brief(RecordedRun r) {
+        String result = RunPage.headline(r);
+        return Format.count(r.users()) + " identities, " + r.load().words() + ", " + repetitions(r) + " · "
+                + (r.complete() ? result.isEmpty() ? "no figures" : result : r.status() + (r.statusReason().isEmpty() ? ""
+                        : ": " + r.statusReason()))
+                + marks(r);
+    }
+
+    /** "4 repetitions", or "40 repetitions (after 1 settling)". */
+    static String repetitions(RecordedRun r) {
+        int measured = r.record().repetitions().size();
+        int settling = r.record().settling().size();
+        return Format.plural(measured, "repetition") + (settling > 0 ? " (after " + settling + " settling)" : "");
+    }
+
+    /**
+     * What the run measured, as a reader of a large one must know it first: its repetitions, its dataset against the
+     * machine's memory, and what plan 1's hot set touched of it.
+     */
+    static List<String> measured(RecordedRun r) {
+        List<String> out = new ArrayList<>();
+        if (r.complete()) {
+            out.add("Measured over " + repetitions(r) + ": " + r.load().driven() + ".");
+        }
+        SeedRecord seed = r.record().seed();
+        Environment env = r.record().environment();
+        if (seed != null && seed.databaseBytes() != null && env != null && env.memoryBytes() > 0) {
+            double share = 100.0 * seed.databaseBytes() / env.memoryBytes();
+            String buffers = r.parameter("pg.sharedBuffers");
+            out.add("The dataset: " + Format.count(seed.users()) + " identities in " + Format.bytes(seed.databaseBytes())
+                    + " of database, " + Format.figure(share) + " % of the machine's " + Format.bytes(env.memoryBytes()) + " of memory"
+                    + (share < 100 ? ": it fits in the page cache" : ": more than the memory, so reads that miss go to the disk")
+                    + (buffers.isBlank() ? "" : ", " + (seed.databaseBytes() > bytes(buffers) ? "not" : "and") + " in"
+                            + " PostgreSQL's own shared_buffers (" + buffers + ")")
+                    + ".");
+        }
+        if (r.plan() == io.idbench.config.Plan.DEFAULT && r.service() && r.users() > 0) {
+            Telemetry t = r.record().telemetry();
+            String hits = t == null || t.cache() == null || t.cache().sharedBuffersHitPct() == null ? ""
+                    : "; shared_buffers answered " + Format.figure(t.cache().sharedBuffersHitPct()) + " % of its block reads";
+            out.add("populate".equals(r.parameter("hotset")) || r.parameter("hotset").isBlank()
+                    ? "What it touched: plan 1 reads, updates and searches the identities its own threads created (hotset=populate, as"
+                            + " in 2018; 30 a thread each repetition), not the " + Format.count(r.users()) + " seeded ones" + hits
+                            + ". -Dhotset=all spreads them over every seeded identity."
+                    : "What it touched: plan 1's reads, updates and searches spread over all " + Format.count(r.users())
+                            + " seeded identities (hotset=all)" + hits + ".");
+        }
+        return out;
+    }
+
+    private static long bytes(String size) {
+        try {
+            return io.idbench.config.ByteSize.parse("shared_buffers", size);
+        } catch (RuntimeException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     static List<Fact> pool(Telemetry t) {
         if (t == null || t.connectionPool() == null) {
             return List.of();

@@ -116,6 +116,15 @@ final class RunPage {
         model.put("baselinePage", step == null || step.baselineRun() == null ? null : step.baselineRun().page());
         model.put("judged", step == null ? 0 : step.judged().size());
         model.put("worse", step == null ? List.of() : TrendsPage.worse(run, step.baselineRun(), step.judged()));
+        model.put("betweenCommits", step == null ? List.of() : step.betweenCommits().stream()
+                .sorted(java.util.Comparator.comparing(c -> !c.label().equals(RunStatistics.ALL))).map(c -> (c.label().equals(
+                        RunStatistics.ALL) ? "" : c.label() + " ") + c.figure() + " " + FindingWords.ratioWords(c) + " (" + Format.figure(c
+                                .baseline())
+                        + " → " + Format.figure(c.run()) + " " + new io.idbench.results.Contrast.Figure(c.label(), c
+                                .figure()).unit()
+                        + ")")
+                .toList());
+        model.put("measured", RunFacts.measured(run));
         model.put("seed", s.seed());
         model.put("seedPhases", s.seed() == null ? Map.of() : RunFacts.phases(s.seed().phases()));
         model.put("loadedPhases", s.seed() == null || s.seed().loaded() == null ? Map.of() : RunFacts.phases(s.seed().loaded().phases()));

@@ -102,7 +102,7 @@ final class StudiesPage {
         for (String op : operations) {
             ScalingCharts.FIGURES.forEach((figure, unit) -> views.add(new ChartSet.View(
                     operations.size() > 1 ? op + " · " + figure : figure, List.of(ScalingCharts.chart(id + "-" + Chart.slug(op) + "-"
-                            + figure, op + ": " + figure, runs, op, group, figure, unit, style)))));
+                            + figure, op + ": " + figure, ScalingCharts.strategies(runs, group, style), op, figure, unit)))));
         }
         boolean drawn = views.stream().flatMap(v -> v.charts().stream()).anyMatch(Chart::hasLine);
         return drawn ? new ChartSet(id, title, operations.size() > 1 ? "Operation and figure" : "Figure", List.of(""), views) : null;

@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.results.Contrast;
 import io.idbench.results.LastNight;
 import io.idbench.results.NightlyVerdict;
 import io.idbench.results.RecordedRun;
@@ -45,8 +46,29 @@ final class TrendsPage {
     }
 
     /** Last night as the page and the landing page say it. */
+    /**
+     * @param steps        the figures that moved beyond the machine's noise between commits where no interval allowed a
+     *                     verdict: shown as steps, counted as neither regressions nor improvements
+     * @param machineMoves the night's same-code moves beyond the runs' own intervals, each in a sentence: the machine's
+     */
     record Night(String date, String span, String batch, String range, String rangeLink, int regressions, int improvements,
-            int judged, String why, List<NightRow> rows, List<String> unjudged, List<Holding> holding) {
+            int judged, String why, List<NightRow> rows, List<String> unjudged, List<Holding> holding, List<NightRow> steps,
+            List<String> machineMoves) {
+
+        /** The steps of all operations together, one to three a scenario: what the page shows first. */
+        public List<NightRow> allSteps() {
+            return steps.stream().filter(r -> r.operation().equals(RunStatistics.ALL)).toList();
+        }
+
+        /** The steps of single operations, folded under those of all operations together. */
+        public List<NightRow> operationSteps() {
+            return steps.stream().filter(r -> !r.operation().equals(RunStatistics.ALL)).toList();
+        }
+
+        /** How many scenarios moved by a step between commits. */
+        public long steppedScenarios() {
+            return steps.stream().map(r -> r.run().scenario()).distinct().count();
+        }
     }
 
     /**
@@ -80,11 +102,19 @@ final class TrendsPage {
                             + Format.count(r.samplesAfter()),
                     verdict, r.regression() ? "regressed" : r.improvement() ? "improved" : ""));
         }
+        List<NightRow> steps = new ArrayList<>();
+        for (LastNight.Row r : n.betweenCommits()) {
+            var c = r.change();
+            RecordedRun base = r.step().baselineRun();
+            steps.add(new NightRow(r.step().run(), c.label(), c.figure(), FindingWords.ratioWords(c), Format.figure(c.baseline())
+                    + " → " + Format.figure(c.run()), Format.count(r.samplesBefore()) + " → " + Format.count(r.samplesAfter()),
+                    "a step since " + (base == null ? "its baseline" : base.codeLabel()) + ", not judged: no interval", "step"));
+        }
         List<String> unjudged = n.unjudged().stream().map(s -> s.run().scenario() + " " + s.run().runId() + ": "
-                + (s.note() != null ? s.note() : "a first run, nothing to judge it against")).toList();
+                + (s.noVerdict() != null ? s.noVerdict() : "a first run, nothing to judge it against")).toList();
         long judged = n.steps().stream().filter(Trends.Step::judgedAgainstBaseline).count();
         String why = judged > 0 ? "" : n.steps().isEmpty() ? "no run" : n.unjudged().size() == 1 ? unjudged.get(0)
-                : "none of its " + Format.plural(n.steps().size(), "run") + " had a baseline of other code";
+                : "none of its " + Format.plural(n.steps().size(), "run") + " had a baseline to judge it by";
         boolean oneDay = DAY.format(n.first()).equals(DAY.format(n.last()));
         String span = n.first().equals(n.last()) ? TIME.format(n.last()) + " UTC"
                 : (oneDay ? TIME.format(n.first()) : SHORT.format(n.first())) + "–" + (oneDay ? TIME.format(n.last())
@@ -100,7 +130,17 @@ final class TrendsPage {
                     .map(h -> h.label() + " " + h.figure() + " " + Format.change(h.changePct())).toList()));
         });
         return new Night(DATE.format(n.last()), span, n.batch(), range, link, n.regressions().size(), n.improvements().size(),
-                (int) judged, why, rows, unjudged, holding);
+                (int) judged, why, rows, unjudged, holding, steps, n.machineMoves().stream().map(TrendsPage::moved).toList());
+    }
+
+    /** "jsonb-nodyn-1k nightly-2 against nightly-1, both of code b3df949: throughput −24.6 % [−29.8, −18.9] (1,760 → 1,330 req/s)". */
+    static String moved(LastNight.MachineMove m) {
+        List<String> figures = m.changes().stream().map(c -> c.figure() + " " + Format.change(c.changePct(), c.lowPct(), c.highPct())
+                + " (" + Format.figure(c.baseline()) + " → " + Format.figure(c.run()) + " " + new Contrast.Figure(c.label(), c.figure())
+                        .unit()
+                + ")").toList();
+        return m.after().scenario() + " " + m.after().runId() + " against " + m.before().runId() + ", both of code "
+                + m.after().codeLabel() + ": " + String.join(", ", figures);
     }
 
     /**
@@ -237,7 +277,7 @@ final class TrendsPage {
             }
             var c = j.change();
             var d = j.delta();
-            String unit = new io.idbench.results.Contrast.Figure(j.label(), j.figure()).unit();
+            String unit = new Contrast.Figure(j.label(), j.figure()).unit();
             double before = baseline == null ? Double.NaN : baseline.figure(j.label(), "samples");
             double after = run.figure(j.label(), "samples");
             String samples = Double.isFinite(after) ? (Double.isFinite(before) ? Format.count(before) + " and " : "")

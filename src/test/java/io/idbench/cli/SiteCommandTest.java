@@ -145,41 +145,46 @@ class SiteCommandTest {
         }
         assertThat(out.resolve("assets/chart.umd.js")).exists();
         String scaling = Files.readString(out.resolve("scaling.html"));
+        // The fixture holds runs of two machines: the page has a section for each, and no chart holds runs of both.
+        JsonNode run100k = newestSummary("jsonb-nodyn-100k");
+        String hardware = run100k.path("environment").path("cpus").asInt() + " vCPUs (" + run100k.path("environment").path("cpuModel")
+                .asText() + ")";
+        Matcher sections = Pattern.compile("<section class=\"machine\" id=\"(scaling-m\\d)\">\\s*<h2>([^<]+)").matcher(scaling);
+        String machine = null;
+        int count = 0;
+        while (sections.find()) {
+            count++;
+            if (sections.group(2).startsWith(hardware)) {
+                machine = sections.group(1);
+            }
+        }
+        assertThat(count).as("a section per machine").isEqualTo(2);
+        assertThat(machine).as("the section of " + hardware + " on the scaling page").isNotNull();
         try (Stream<Path> csv = Files.list(out.resolve("data"))) {
             List<String> names = csv.map(p -> p.getFileName().toString()).toList();
-            assertThat(names).contains("scaling-all-p95-jsonb.csv", "scaling-all-throughput-relational.csv", "versus-2018-p95.csv");
+            assertThat(names).contains(machine + "-all-p95-jsonb.csv", machine + "-all-throughput-relational.csv", "versus-2018-p95.csv");
             for (String name : names) {
                 assertThat(Files.readAllLines(out.resolve("data").resolve(name))).as(name).hasSizeGreaterThan(1);
             }
         }
-        assertThat(scaling).contains("data-set=\"scaling\"", "data/scaling-all-p95-jsonb.csv");
+        assertThat(scaling).contains("data-set=\"" + machine + "\"", "data/" + machine + "-all-p95-jsonb.csv");
         // The scaling CSV carries the recorded p95 of the newest jsonb-nodyn-100k run (its ALL median).
-        JsonNode run100k = newestSummary("jsonb-nodyn-100k");
         List<List<String>> latency;
         try (MappingIterator<List<String>> rows = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(List.class)
-                .readValues(out.resolve("data/scaling-all-p95-jsonb.csv").toFile())) {
+                .readValues(out.resolve("data/" + machine + "-all-p95-jsonb.csv").toFile())) {
             latency = rows.readAll();
         }
-        // The fixture holds runs of two machines: the page names each once (M1, M2), and each series by that short name.
         List<String> header = latency.get(0);
-        String hardware = run100k.path("environment").path("cpus").asInt() + " vCPUs (" + run100k.path("environment").path("cpuModel")
-                .asText() + ")";
-        Matcher named = Pattern.compile("<strong>(M\\d)</strong> = ([^;<]+)").matcher(scaling);
-        String machine = null;
-        while (named.find()) {
-            if (named.group(2).startsWith(hardware)) {
-                machine = named.group(1);
-            }
-        }
-        assertThat(machine).as("the short name of " + hardware + " on the scaling page").isNotNull();
-        String series = "jsonb-nodyn · " + machine + " (p95 (ms))";
-        int column = header.indexOf(series);
-        assertThat(column).as(series + " in " + header).isPositive();
+        int column = header.indexOf("jsonb-nodyn (p95 (ms))");
+        assertThat(column).as("jsonb-nodyn in " + header).isPositive();
         List<String> row100k = latency.stream().filter(l -> l.get(0).equals("100,000")).findFirst().orElseThrow();
         assertThat(row100k.get(column)).isEqualTo(Format.figure(run100k.path("labels").path("ALL").path("p95").asDouble()));
-        // The line's 10k point is of other code than most of its points: it says so.
-        assertThat(latency.stream().filter(l -> l.get(0).equals("10,000")).findFirst().orElseThrow().get(column))
-                .endsWith("(other code: 5173e89 + changes)");
+        // The strategy's 10k run is of other code than its line: drawn apart, not joined, and it says so.
+        int apart = header.indexOf("jsonb-nodyn: not joined (other code or load, or no verdict) (p95 (ms))");
+        assertThat(apart).as("the runs drawn apart in " + header).isPositive();
+        List<String> row10k = latency.stream().filter(l -> l.get(0).equals("10,000")).findFirst().orElseThrow();
+        assertThat(row10k.get(column)).isEmpty();
+        assertThat(row10k.get(apart)).endsWith("(other code: 5173e89 + changes)");
         // A page per run, with its record beside it.
         assertThat(out.resolve("runs").resolve(SCENARIO)).isDirectoryContaining(p -> Files.exists(p.resolve("index.html")));
         // A run page says the run in one line before anything else.
@@ -193,8 +198,8 @@ class SiteCommandTest {
         String keycloak = Files.readString(out.resolve("runs/keycloak-1k/kc-p1/index.html"));
         assertThat(keycloak).contains("What this target", "<li>password not stored: Keycloak", "<li>sortBy ignored",
                 "<h2>Target</h2>", "<th scope=\"row\">version</th><td>26.7.3</td>");
-        assertThat(Files.readAllLines(out.resolve("data/scaling-all-p95-products.csv")).get(0))
-                .containsPattern("\"keycloak · M\\d \\(p95 \\(ms\\)\\)\"");
+        assertThat(Files.readAllLines(out.resolve("data/" + machine + "-all-p95-products.csv")).get(0))
+                .contains("\"keycloak: not joined (other code or load, or no verdict) (p95 (ms))\"");
     }
 
     @Test
@@ -249,8 +254,8 @@ class SiteCommandTest {
         assertThat(site("--fail-on-regression")).isZero();
         assertThat(stdout.toString()).doesNotContain("REGRESSION").doesNotContain("step in the history:")
                 .contains(SCENARIO + " aa-10: no verdict, the same code as every earlier run (5173e89)")
-                .endsWith("No regression in the newest run of 0 series with a baseline (worse by at least 5% and significant,"
-                        + " or a step in the history)\n");
+                .endsWith("Nothing judged: none of the newest runs of 1 series had a baseline of other code, with intervals, on a"
+                        + " machine as fast, to judge it by\n");
         String trends = Files.readString(out.resolve("trends.html"));
         // The machine got faster over the evening (CPU per request -20 % from aa-01 to aa-10, at one commit): its steps are
         // shown as the machine's, none as a step for the worse or the better, and no run is judged against one of its code.
@@ -406,15 +411,31 @@ class SiteCommandTest {
     @Test
     void aCommittedBaselineIsUsedInsteadOfThePreviousRun() throws Exception {
         onlyTheAaRuns();
+        // The baseline: the newest run twice as fast, committed as a file, intervals and all.
+        Path faster = laterRun("faster", 0, 0.5, 2);
+        laterRun("unchanged", 1, 1, 1);
+        Path baselines = Files.createDirectories(dir.resolve("baselines"));
+        Files.move(faster.resolve("summary.json"), baselines.resolve(SCENARIO + ".json"));
+        FileTrees.delete(faster);
+        assertThat(site("--baselines=" + baselines, "--fail-on-regression")).isEqualTo(1);
+        assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL")
+                .contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
+    }
+
+    @Test
+    void aBaselineWithoutIntervalsJudgesNothing() throws Exception {
+        onlyTheAaRuns();
         laterRun("unchanged", 1, 1, 1);
         Path baselines = Files.createDirectories(dir.resolve("baselines"));
         ObjectNode faster = Json.mapper().createObjectNode();
         ObjectNode labels = faster.putObject("labels");
         labels.putObject("ALL").put("p50", 1).put("p95", 1).put("p99", 1).put("throughput", 100_000).put("errorRate", 0);
         Json.mapper().writeValue(baselines.resolve(SCENARIO + ".json").toFile(), faster);
-        assertThat(site("--baselines=" + baselines, "--fail-on-regression")).isEqualTo(1);
-        assertThat(stdout.toString()).contains(SCENARIO + " unchanged: ALL")
-                .contains("(against " + baselines.resolve(SCENARIO + ".json") + ")");
+        // A hundredfold slower than the file's bare figures, and still no regression: a bare percentage is no verdict.
+        assertThat(site("--baselines=" + baselines, "--fail-on-regression")).isZero();
+        assertThat(stdout.toString()).doesNotContain("REGRESSION").contains(SCENARIO + " unchanged: no verdict, not judged: no interval"
+                + " recorded on the baseline, and a bare percentage of whole milliseconds is no verdict");
+        assertThat(Files.readString(out.resolve("trends.html"))).contains("<p class=\"nothing\">Nothing judged");
     }
 
     /** The oldest jsonb-nodyn-1k run of the fixture kept its JTL and log: copied with every run's files, not with the newest's only. */

@@ -54,8 +54,11 @@ class FindingsPageTest {
     @ValueSource(strings = {"site-fixture", "night-fixture"})
     void theAnswerTableComesFirstARowPerQuestion(String fixture) throws Exception {
         Document page = index(Path.of("src/test/resources", fixture, "results"));
-        assertThat(page.select("main > *").stream().map(e -> e.tagName() + "." + e.className()).toList().subList(0, 3))
-                .as("the heading, one line, then the answers").containsExactly("h1.", "p.lead", "div.scroll");
+        assertThat(page.select("main > *").stream().map(e -> e.tagName() + "." + e.className()).toList().subList(0, 4))
+                .as("the heading, one line, then the answers").containsExactly("h1.", "p.lead", "h2.", "div.scroll");
+        assertThat(page.select("main > h2").stream().map(h -> h.ownText().strip()).toList()).as("the page's outline")
+                .startsWith("The answers", "How to read it", "The findings behind each answer");
+        assertThat(page.select("details.question > summary > h3")).as("a heading per question").hasSizeGreaterThan(5);
         List<String> rows = new ArrayList<>(List.of("answer-storage", "answer-engine", "answer-memberships", "answer-scaling"));
         Arrays.stream(TargetKind.values()).filter(k -> !k.ownService()).forEach(k -> rows.add("answer-" + k.id()));
         assertThat(page.select("table.answers tbody tr").eachAttr("id")).containsExactlyElementsOf(rows);
@@ -86,18 +89,19 @@ class FindingsPageTest {
         // Once: "With Elasticsearch, jsonb is worse … throughput lower (0.21x)" (an engine run of 291febf against one of
         // f456780) and "With Elasticsearch, relational is better … throughput higher (1.37x)" (a9f6162 against f456780).
         List<String> engine = findings(results, "engine");
+        String amd = "2 vCPUs (AMD EPYC), 24 GiB, JMeter on the same host.";
         assertThat(engine).anySatisfy(f -> assertThat(f).startsWith("Elasticsearch is worse than PostgreSQL alone. plan 1"
-                + " (heterogeneous), 100k identities, JSONB; 10 threads × 30 loops; code f456780.")
+                + " (heterogeneous), 100k identities, JSONB; 10 threads × 30 loops; code f456780; " + amd)
                 .contains("throughput 0.130x [0.0948, 0.177] (193 against 1,490 req/s)"));
         assertThat(engine).anySatisfy(f -> assertThat(f).startsWith("Elasticsearch is worse than PostgreSQL alone. plan 1"
-                + " (heterogeneous), 100k identities, relational; 10 threads × 30 loops; code f456780.")
+                + " (heterogeneous), 100k identities, relational; 10 threads × 30 loops; code f456780; " + amd)
                 .contains("throughput 0.394x [0.288, 0.538] (293 against 743 req/s)"));
         // Once: "the best-scaling first: jsonb-nodyn-es (heterogeneous) 4.49x" (291febf at 100k against a9f6162 at 1m).
         Document page = index(results);
         assertThat(page.text()).doesNotContain("best-scaling").doesNotContain("4.49x");
         assertThat(page.select("details#scaling article.finding").eachText()).anySatisfy(f -> assertThat(f).startsWith(
                 "jsonb-nodyn-es from 100k to 1m: throughput 193 → 461 req/s, 2.39x [1.75, 3.26] per tenfold more identities."
-                        + " plan 1 (heterogeneous); 10 threads × 30 loops; code f456780."));
+                        + " plan 1 (heterogeneous); 10 threads × 30 loops; code f456780; " + amd));
         assertThat(page.select("details#storage ul.gaps li").eachText()).anySatisfy(g -> assertThat(g).startsWith(
                 "Not comparable yet: different code, f456780 vs 5173e89 + changes (relational-nodyn-10k 20261123-000022,"
                         + " jsonb-nodyn-10k ab10-02)."));

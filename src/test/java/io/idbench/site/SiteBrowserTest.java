@@ -251,7 +251,7 @@ class SiteBrowserTest {
         assertThat(browser.findElement(By.cssSelector("main h2")).getText()).startsWith("Last night: Saturday 28 November 2026")
                 .endsWith("nightly-2");
         assertThat(browser.findElement(By.id("last-night")).getText()).contains("No verdict last night",
-                "had a baseline of other code", "code b3df949");
+                "had a baseline to judge it by", "code b3df949", "The machine moved");
     }
 
     @Test
