@@ -9,6 +9,7 @@ import io.idbench.record.Side;
 import io.idbench.record.Versus;
 import io.idbench.results.Contrast.Figure;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -314,7 +315,7 @@ public final class Findings {
      */
     private Finding dated(Finding f) {
         List<RecordedRun> runs = f.runs();
-        java.time.Instant since = runs.stream().map(RecordedRun::started).max(Comparator.naturalOrder()).orElseThrow();
+        Instant since = runs.stream().map(RecordedRun::started).max(Comparator.naturalOrder()).orElseThrow();
         Map<RecordedRun, RecordedRun> newest = new LinkedHashMap<>();
         for (RecordedRun r : runs) {
             complete.stream().filter(x -> x.trustworthy() && sameSide(x, r) && !x.code().isEmpty() && !x.code().equals(r.code())
@@ -425,7 +426,7 @@ public final class Findings {
     /** The gaps that say most first: other code or load before a missing side, plan 1 first, the newest first. */
     private static final Comparator<Gap> GAP_ORDER = Comparator.<Gap, Gap.Reason>comparing(Gap::reason)
             .thenComparing(g -> g.runs().isEmpty() || g.runs().get(0).plan() != Plan.DEFAULT)
-            .thenComparing(g -> g.runs().isEmpty() ? java.time.Instant.EPOCH : g.runs().get(0).started(), Comparator.reverseOrder());
+            .thenComparing(g -> g.runs().isEmpty() ? Instant.EPOCH : g.runs().get(0).started(), Comparator.reverseOrder());
 
     /**
      * One line of "which strategy for which need": at one size and load, on one machine and code, the strategy with the

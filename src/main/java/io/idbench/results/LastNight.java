@@ -34,9 +34,6 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
         List<String> toCommits, List<Row> changes, List<Trends.Shift> holding, List<Row> betweenCommits,
         List<MachineMove> machineMoves) {
 
-    /** The figures a same-code move of the machine is looked for in. */
-    static final List<String> MOVED = List.of("throughput", "p50", "p95");
-
     /**
      * A run of the night against the run before it of the same code in its series: the changes beyond both runs' own
      * intervals (nothing else differed between them but the machine).
@@ -137,12 +134,13 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
         return Optional.empty();
     }
 
+    /** The intervals of the figures a whole workload's answer gives ({@link Findings#HEADLINE}): where the machine shows. */
     private static Map<String, Map<String, Interval>> intervals(RecordedRun r) {
         Map<String, Interval> all = new LinkedHashMap<>();
-        MOVED.forEach(f -> {
-            Interval i = r.interval(RunStatistics.ALL, f);
+        Findings.HEADLINE.forEach(f -> {
+            Interval i = r.interval(f.label(), f.figure());
             if (i != null) {
-                all.put(f, i);
+                all.put(f.figure(), i);
             }
         });
         return Map.of(RunStatistics.ALL, all);

@@ -246,21 +246,19 @@ public final class Trends {
     }
 
     /**
-     * The figures of two runs of different code that moved beyond the run-to-run noise measured on the machine among runs of
-     * one code, each side at its point value ({@link Contrast#of}): what a reader should see as a step between the two
-     * commits, though neither is a regression nor an improvement without intervals of the runs' own.
+     * The figures of two runs of different code (each operation's throughput, p50 and p95: a whole workload's answer's) that
+     * moved beyond the run-to-run noise measured on the machine among runs of one code, each side at its point value
+     * ({@link Contrast#of}): what a reader should see as a step between the two commits, though neither is a regression nor
+     * an improvement without intervals of the runs' own.
      */
     private static List<Change> betweenCommits(RunRecord base, RecordedRun run, String committedName, List<RecordedRun> history) {
         RecordedRun baseline = new RecordedRun(committedName != null ? Path.of(committedName) : run.dir(), base);
         List<Contrast.Figure> figures = new ArrayList<>();
         for (String label : RecordedRun.operations(List.of(baseline, run))) {
-            BETWEEN_COMMITS.forEach(f -> figures.add(new Contrast.Figure(label, f)));
+            Findings.HEADLINE.forEach(f -> figures.add(new Contrast.Figure(label, f.figure())));
         }
         return Contrast.of(baseline, run, figures, history).measured();
     }
-
-    /** The figures a step between commits is looked for in: what a reader of a night checks first. */
-    static final List<String> BETWEEN_COMMITS = List.of("throughput", "p50", "p95");
 
     /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */
     private static List<Shift> changes(List<RecordedRun> runs, double minEffectPct) {

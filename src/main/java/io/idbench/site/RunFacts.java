@@ -1,5 +1,7 @@
 package io.idbench.site;
 
+import io.idbench.config.ByteSize;
+import io.idbench.config.Plan;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.record.Environment;
 import io.idbench.record.RunRecord;
@@ -101,7 +103,7 @@ final class RunFacts {
                             + " PostgreSQL's own shared_buffers (" + buffers + ")")
                     + ".");
         }
-        if (r.plan() == io.idbench.config.Plan.DEFAULT && r.service() && r.users() > 0) {
+        if (r.plan() == Plan.DEFAULT && r.service() && r.users() > 0) {
             Telemetry t = r.record().telemetry();
             String hits = t == null || t.cache() == null || t.cache().sharedBuffersHitPct() == null ? ""
                     : "; shared_buffers answered " + Format.figure(t.cache().sharedBuffersHitPct()) + " % of its block reads";
@@ -117,7 +119,7 @@ final class RunFacts {
 
     private static long bytes(String size) {
         try {
-            return io.idbench.config.ByteSize.parse("shared_buffers", size);
+            return ByteSize.parse("shared_buffers", size);
         } catch (RuntimeException e) {
             return Long.MAX_VALUE;
         }

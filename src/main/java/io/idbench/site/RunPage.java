@@ -14,6 +14,7 @@ import io.idbench.record.RunRecord;
 import io.idbench.record.Spread;
 import io.idbench.record.WarmUp;
 import io.idbench.results.Bootstrap;
+import io.idbench.results.Contrast;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunStatistics;
 import io.idbench.results.Trends;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,10 +119,10 @@ final class RunPage {
         model.put("judged", step == null ? 0 : step.judged().size());
         model.put("worse", step == null ? List.of() : TrendsPage.worse(run, step.baselineRun(), step.judged()));
         model.put("betweenCommits", step == null ? List.of() : step.betweenCommits().stream()
-                .sorted(java.util.Comparator.comparing(c -> !c.label().equals(RunStatistics.ALL))).map(c -> (c.label().equals(
+                .sorted(Comparator.comparing(c -> !c.label().equals(RunStatistics.ALL))).map(c -> (c.label().equals(
                         RunStatistics.ALL) ? "" : c.label() + " ") + c.figure() + " " + FindingWords.ratioWords(c) + " (" + Format.figure(c
                                 .baseline())
-                        + " → " + Format.figure(c.run()) + " " + new io.idbench.results.Contrast.Figure(c.label(), c
+                        + " → " + Format.figure(c.run()) + " " + new Contrast.Figure(c.label(), c
                                 .figure()).unit()
                         + ")")
                 .toList());

@@ -2,6 +2,7 @@ package io.idbench.site;
 
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.ScenarioNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -120,7 +121,7 @@ final class ScalingCharts {
                         for (Chart.Point b : series.get(j).points()) {
                             if (a.x().equals(b.x()) && Math.abs(a.y() - b.y()) <= OVERLAP_PCT / 100 * Math.max(a.y(), b.y())) {
                                 out.add(series.get(i).label() + " and " + series.get(j).label() + " at "
-                                        + io.idbench.results.ScenarioNames.size(((Number) a.x()).longValue()));
+                                        + ScenarioNames.size(((Number) a.x()).longValue()));
                             }
                         }
                     }

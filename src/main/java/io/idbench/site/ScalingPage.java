@@ -3,12 +3,14 @@ package io.idbench.site;
 import io.idbench.config.Plan;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
+import io.idbench.record.Numbers;
 import io.idbench.results.Finding;
 import io.idbench.results.Findings;
 import io.idbench.results.Question;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunHistory;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.ScenarioNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Plan 1 against the dataset size, a section per machine (curves of two machines are never on one chart): one chart at a
@@ -46,7 +49,7 @@ final class ScalingPage {
         Findings findings = Findings.of(history);
         List<Findings.Curve> curves = findings.curves().stream().filter(c -> c.load().plan() == Plan.DEFAULT).toList();
         List<Finding> implausible = findings.answer(Question.SCALING).findings().stream()
-                .filter(f -> f.scaling() != null && f.scaling().implausible()).toList();
+                .filter(f -> f.scaling() != null && f.scaling().implausible() && f.load().plan() == Plan.DEFAULT).toList();
         Map<String, List<RecordedRun>> byMachine = new LinkedHashMap<>();
         runs.forEach(r -> byMachine.computeIfAbsent(r.machine(), k -> new ArrayList<>()).add(r));
         List<Section> sections = new ArrayList<>();
@@ -97,7 +100,7 @@ final class ScalingPage {
             });
         }
         // Worth a chart when some strategy ran at two sizes, joined or not: points of one size each say nothing of scaling.
-        boolean drawn = strategies.stream().anyMatch(st -> java.util.stream.Stream.concat(st.joined().stream(), st.apart().stream())
+        boolean drawn = strategies.stream().anyMatch(st -> Stream.concat(st.joined().stream(), st.apart().stream())
                 .map(RecordedRun::users).distinct().count() >= 2);
         ChartSet set = drawn ? new ChartSet(id, "Plan 1 against the identities", "Operation and figure", used.stream()
                 .map(Panel::title).toList(), views) : null;
@@ -107,7 +110,7 @@ final class ScalingPage {
     }
 
     private static String size(RecordedRun r) {
-        return io.idbench.results.ScenarioNames.size(r.users());
+        return ScenarioNames.size(r.users());
     }
 
     /**
@@ -168,7 +171,7 @@ final class ScalingPage {
                 + " other code or load, drawn apart; a grey ✕ a disturbed or handicapped one. A point opens its run.");
         List<String> hidden = ScalingCharts.overlaps(first.charts());
         if (!hidden.isEmpty()) {
-            out.add("Points within " + io.idbench.record.Numbers.trim(ScalingCharts.OVERLAP_PCT)
+            out.add("Points within " + Numbers.trim(ScalingCharts.OVERLAP_PCT)
                     + " % of another at the same size, one hiding the"
                     + " other in the first view: " + String.join("; ", hidden) + " (the numbers below list both).");
         }

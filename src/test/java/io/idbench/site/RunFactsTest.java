@@ -6,6 +6,8 @@ import io.idbench.record.RunRecord;
 import io.idbench.record.RunRecordBuilder;
 import io.idbench.record.SeedRecord;
 import io.idbench.record.Telemetry;
+import io.idbench.results.RecordedRun;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +44,17 @@ class RunFactsTest {
                 + " at it 42 times): compare it with runs of the same bounds only.");
         assertThat(RunFacts.searchIndex(r.telemetry())).extracting(RunFacts.Fact::name).contains("memory bound (search.memory)",
                 "peak within the bound, measured", "read again after the kernel evicted it");
+    }
+
+    @Test
+    void aRunNoVerdictStandsOnOrNotSteadyIsMarkedWhereverItIsQuoted() {
+        RunRecord disturbed = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION)
+                .disturbed("other processes used 14.5% of the machine during the repetitions (more than 10%)")
+                .unsteady(Map.of("Create user", "p50 rose 12.0% over 40 repetitions (Mann-Kendall p=0.0010)")).build();
+        assertThat(RunFacts.marks(new RecordedRun(Path.of("r"), disturbed))).isEqualTo(
+                " (DISTURBED, no verdict stands on it: other processes used 14.5% of the machine during the repetitions (more than"
+                        + " 10%); NOT STEADY within the run: Create user: p50 +12.0 % over 40 repetitions)");
+        RunRecord plain = RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION).build();
+        assertThat(RunFacts.marks(new RecordedRun(Path.of("r"), plain))).isEmpty();
     }
 }
