@@ -110,7 +110,7 @@ final class RunFacts {
             out.add("populate".equals(r.parameter("hotset")) || r.parameter("hotset").isBlank()
                     ? "What it touched: plan 1 reads, updates and searches the identities its own threads created (hotset=populate, as"
                             + " in 2018; 30 a thread each repetition), not the " + Format.count(r.users()) + " seeded ones" + hits
-                            + ". -Dhotset=all spreads them over every seeded identity."
+                            + ". With hotset=all they spread over every seeded identity."
                     : "What it touched: plan 1's reads, updates and searches spread over all " + Format.count(r.users())
                             + " seeded identities (hotset=all)" + hits + ".");
         }
