@@ -286,9 +286,9 @@ final class TrendsPage {
                 figures.add(j.label() + " " + j.figure() + " " + Format.change(c.changePct(), c.lowPct(), c.highPct()) + " ("
                         + Format.figure(c.baseline()) + " → " + Format.figure(c.run()) + " " + unit + "; " + samples + ")");
             } else if (d != null) {
-                figures.add(j.label() + " " + j.figure() + " " + Format.change(d.changePct()) + " (" + Format.figure(d.baseline()) + " → "
-                        + Format.figure(d.run()) + " " + unit + "; " + samples + "; no intervals recorded: a bare percentage, whole"
-                        + " milliseconds)");
+                // Only an error rate regresses without an interval: more errors than the baseline's, whatever their share.
+                figures.add(j.label() + " errors " + Format.figure(d.baseline() * 100) + " → " + Format.figure(d.run() * 100) + " % of "
+                        + samples + ": more than the baseline's");
             } else {
                 figures.add(j.brief());
             }
