@@ -268,16 +268,6 @@ def repetition_start():
     return no_op("a repetition starts: rep, side, target",
                 jsr223_pre("rep, side and the side's target for this thread", script("repetition.groovy")))
 
-def fork_restart(threads):
-    """A comparison's next fork (versus.forks): all threads meet, thread 1 asks the build's fork keeper to start both services
-    again (fork_restart.groovy, recorded with phase=fork), all meet again; the new JVMs then warm up in full."""
-    timeout = "${__P(forks.timeout,1200000)}"
-    return if_("a new fork: both services start again", '${__jexl3("${restartFork}" != "")}',
-               barrier(threads, timeout, "all threads in: the services stop"),
-               if_("thread 1 asks", '${__jexl3(${__threadNum} == 1)}', phase("fork"),
-                   jsr223_sampler("Start both services again", script("fork_restart.groovy"))),
-               barrier(threads, timeout, "both services started again"))
-
 def measure_by_loops(plan_name, fragment_name):
     """loops iterations, bounded in time too (duration s): past the bound the remaining iterations do nothing."""
     return if_("by loop count", '${__jexl3("${__P(byTime,false)}" == "false")}',
@@ -312,7 +302,7 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
-        repetition_start(), fork_restart(threads), token_refresh(), *before,
+        repetition_start(), token_refresh(), *before,
         *warm_up(plan_name, fragment_name, threads, timeout, "whole iterations for at least ${__P(warmup,5)} s (a later repetition"
                  " of a side that was steady: ${__P(rewarm,1)} s), then until the service is steady (at most ${__P(warmupMax,180)} s)"),
         barrier(threads, timeout, "all threads in: start measuring"),
@@ -342,7 +332,7 @@ def staged_repetitions(plan_name, warm_fragment, stages):
 
     swapped = [x for i in range(0, len(stages), 2) for x in reversed(stages[i:i + 2])]
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling", "${__P(repetitions,${__P(repeat,1)})}",
-        repetition_start(), fork_restart(threads), token_refresh(),
+        repetition_start(), token_refresh(),
         *warm_up(plan_name, warm_fragment, threads, timeout, "every stage's operations until the target is steady (at least"
                  " ${__P(warmup,5)} s, at most ${__P(warmupMax,180)} s)"),
         if_("an odd repetition: the stages in their order", '${__jexl3(${repIndex} % 2 == 1)}', *[stage(f, c) for f, c in stages]),

@@ -6,10 +6,11 @@
 // the first measured phase, teardown and populate after the long first warm-up still make both
 // JVMs compile (measured: the first repetition of ten runs came out at 0.70 of their median, the
 // second at 0.94 like the rest), so they are run and recorded, but not pooled.
-// With `forks` > 1 the repetitions come in forks, each its own settling and rounds, after both services
-// started again (restartFork names the fork whose first repetition this is): the measured ones are
-// numbered on across forks (1 … ), the settling ones down (fork 2's below fork 1's), each number once.
-int n = ((vars.get('repIndex') ?: '0') as int) + 1
+// With `forks` > 1 the repetitions come in forks, each its own settling and rounds, each fork its own JMeter
+// run after the run started both services again (repIndex.first: the repetitions of the forks before it):
+// the measured ones are numbered on across forks (1 … ), the settling ones down (fork 2's below fork 1's),
+// each number once.
+int n = ((vars.get('repIndex') ?: props.getProperty('repIndex.first', '0')) as int) + 1
 vars.put('repIndex', String.valueOf(n))
 String[] schedule = props.getProperty('schedule', '').split(',')
 List<String> sides = schedule.collect { it.trim() }.findAll { !it.isEmpty() }.unique()
@@ -40,7 +41,6 @@ vars.put('sideThread', String.valueOf(duet ? t.intdiv(2) + 1 : t + 1))
 vars.put('sideThreads', String.valueOf(duet ? (threads - t % 2 + 1).intdiv(2) : threads))
 vars.put('rep', String.valueOf(rep))
 vars.put('fork', String.valueOf(fork))
-vars.put('restartFork', fork > 1 && inFork == 1 ? String.valueOf(fork) : '')
 vars.put('measurePhase', rep < 1 ? 'settle' : 'measure')
 String prefix = side == 'A' ? '' : 'versus.'
 vars.put('side', side)

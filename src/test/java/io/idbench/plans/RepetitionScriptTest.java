@@ -56,22 +56,26 @@ class RepetitionScriptTest {
     }
 
     @Test
-    void withForksEachForkRestartsThenSettlesThenMeasuresItsRounds() throws Exception {
+    void withForksEachForkSettlesThenMeasuresItsRoundsNumberedOnFromTheForksBefore() throws Exception {
         props.setProperty("schedule", "A,B,B,A,B,A,A,B");
         props.setProperty("settle", "1");
         props.setProperty("forks", "2");
         props.setProperty("repeat", "8");
         props.setProperty("target.host", "a.host");
         props.setProperty("versus.target.host", "b.host");
-        GroovyScript script = new GroovyScript("repetition.groovy");
         List<String> seen = new ArrayList<>();
-        for (int i = 0; i < 12; i++) {
-            script.run(vars, props);
-            seen.add(vars.get("fork") + ":" + vars.get("rep") + " " + vars.get("side") + " " + vars.get("measurePhase")
-                    + (vars.get("restartFork").isEmpty() ? "" : " restart " + vars.get("restartFork")));
+        // Each fork is its own JMeter run (its own variables); the second starts after the first's 6 repetitions.
+        for (String first : List.of("0", "6")) {
+            props.setProperty("repIndex.first", first);
+            JMeterVariables fork = JmeterRuntime.variables();
+            GroovyScript script = new GroovyScript("repetition.groovy");
+            for (int i = 0; i < 6; i++) {
+                script.run(fork, props);
+                seen.add(fork.get("fork") + ":" + fork.get("rep") + " " + fork.get("side") + " " + fork.get("measurePhase"));
+            }
         }
         assertThat(seen).containsExactly("1:-1 A settle", "1:0 B settle", "1:1 A measure", "1:2 B measure", "1:3 B measure",
-                "1:4 A measure", "2:-3 A settle restart 2", "2:-2 B settle", "2:5 B measure", "2:6 A measure", "2:7 A measure",
+                "1:4 A measure", "2:-3 A settle", "2:-2 B settle", "2:5 B measure", "2:6 A measure", "2:7 A measure",
                 "2:8 B measure");
     }
 
