@@ -4,8 +4,12 @@ import io.idbench.cli.KeycloakCommand;
 import io.idbench.cli.TargetCommand;
 import io.idbench.config.ConfigException;
 import io.idbench.config.TargetKind;
+import io.idbench.provision.BuildInfo;
+import io.idbench.targets.KeycloakDistribution;
 import io.idbench.targets.KeycloakSetup;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -41,6 +45,12 @@ final class KeycloakTarget implements RunTarget {
     @Override
     public List<String> ownParameters() {
         return List.of(DB, SEED);
+    }
+
+    /** Its distribution, unpacked by the run when the build had no -Ptarget-keycloak: the scenario alone says Keycloak. */
+    @Override
+    public void install(PrintStream out) throws IOException, InterruptedException {
+        KeycloakDistribution.ensure(Path.of(BuildInfo.keycloakDistDirectory()), out);
     }
 
     @Override

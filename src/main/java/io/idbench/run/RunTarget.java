@@ -45,6 +45,10 @@ interface RunTarget {
     /** What the prepare step says is measured, e.g. "Target: Keycloak 26.7.3 (provisioned, its database postgres), an empty realm". */
     String measured(ScenarioResolver.Resolved resolved, RunSettings settings);
 
+    /** What the target needs on this machine before it starts, fetched if it is missing (Keycloak's distribution). */
+    default void install(PrintStream out) throws IOException, InterruptedException {
+    }
+
     /** The provisioning process's JVM options: a product serves nothing itself, so a small heap. */
     default List<String> jvmOptions(String serviceHeap) {
         return List.of("-Xmx256m", "-XX:+UseSerialGC");

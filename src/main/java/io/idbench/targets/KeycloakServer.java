@@ -59,8 +59,9 @@ public final class KeycloakServer implements AutoCloseable {
     public static KeycloakServer start(KeycloakSetup setup, KeycloakDatabase database, String adminPassword, int port) {
         Path launcher = setup.home().resolve("bin").resolve("kc.sh");
         if (!Files.isExecutable(launcher)) {
-            throw new IllegalStateException("No Keycloak at " + setup.home() + ": build with -Ptarget-keycloak (it unpacks "
-                    + "org.keycloak:keycloak-quarkus-dist:" + KeycloakSetup.VERSION + " from Maven Central), or give --keycloak-home");
+            throw new IllegalStateException("No Keycloak at " + setup.home() + ": a run of a Keycloak scenario unpacks it (org.keycloak:"
+                    + "keycloak-quarkus-dist:" + KeycloakSetup.VERSION + " from Maven Central), so does a build with -Ptarget-keycloak;"
+                    + " or give --keycloak-home");
         }
         Path work;
         try {
