@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** The idbench command line: {@code java -jar target/idbench.jar <command> [options]}. */
 @Command(name = "idbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Benchmarks identity stores: a SCIM 2.0 service on PostgreSQL, seeded and driven by JMeter.",
-        subcommands = {ServeCommand.class, SeedCommand.class, DatasetsCommand.class, KeycloakCommand.class, OpenldapCommand.class,
+        subcommands = {ServeCommand.class, SeedCommand.class, DatasetsCommand.class, KeycloakCommand.class,
+                OpenldapCommand.class,
                 CompareCommand.class,
                 SiteCommand.class,
                 EstimateCommand.class, ScimStubCommand.class,
@@ -24,8 +25,12 @@ public final class Idbench {
         System.exit(commandLine().execute(args));
     }
 
-    static CommandLine commandLine() {
+    /** The commands; {@code outer} are those of the layers above the command line's (the run's). */
+    public static CommandLine commandLine(Object... outer) {
         CommandLine cl = new CommandLine(new Idbench());
+        for (Object command : outer) {
+            cl.addSubcommand(command);
+        }
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.setExecutionExceptionHandler(new ErrorHandler());

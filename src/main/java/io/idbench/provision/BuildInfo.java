@@ -24,6 +24,12 @@ public final class BuildInfo {
         return p;
     }
 
+    /** A value the build wrote, or {@code fallback} (a jar built without it). */
+    public static String get(String key, String fallback) {
+        String v = PROPERTIES.getProperty(key);
+        return v == null || v.isBlank() || v.startsWith("${") ? fallback : v;
+    }
+
     public static String elasticsearchVersion() {
         return PROPERTIES.getProperty("elasticsearch.version", "8.19.21");
     }

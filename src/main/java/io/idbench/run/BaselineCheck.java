@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * verify, with {@code -Dbaseline=}: the recorded run against a baseline run or file, as
+ * With {@code -Dbaseline=}: the recorded run against a baseline run or file, as
  * {@code idbench compare} does; the verdict is recorded beside the run and regressions fail the build.
  */
 record BaselineCheck(RunDirectory run, PrintStream out) {

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.provision.BuildInfo;
 import io.idbench.record.Environment.Provider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ final class Environment {
                 name + " (" + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", " + System.getProperty("os.arch")
                         + ")",
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
-                System.getProperty("idbench.jmeter.version", "unknown"), git(basedir, "rev-parse", "HEAD"),
+                BuildInfo.get("jmeter.version", "unknown"), git(basedir, "rev-parse", "HEAD"),
                 dirty != null && !dirty.isBlank(), dirty != null && !dirty.isBlank() ? changesHash(basedir) : null,
                 Map.<String, Provider>of(), null, null);
     }

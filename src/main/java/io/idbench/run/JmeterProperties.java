@@ -8,6 +8,7 @@ import io.idbench.seed.QueryAnswers;
 import io.idbench.seed.provisioning.ProvisioningSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -85,10 +86,10 @@ final class JmeterProperties {
         p.setProperty("open", "" + s.openModel());
         p.setProperty("run.tag", s.runId);
         p.putIfAbsent("barrier.timeout", "" + 1000L * (s.rampup + s.warmupMax + SLACK_SECONDS));
-        // Every repetition may warm up for warmupMax and measure for its bound, plus Populate and Teardown.
-        p.putIfAbsent("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * forks * (s.warmupMax
-                + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS
-                + (forks - 1L) * sides * ForkKeeper.RESTART_TIMEOUT.toSeconds()));
+        // Every repetition of a JMeter run (a fork's) may warm up for warmupMax and measure for its bound, plus Populate and
+        // Teardown.
+        p.putIfAbsent("max.seconds", "" + (s.rampup + (long) (s.repeat + s.settling()) * sides * (s.warmupMax
+                + (byTime ? s.duration : MAX_LOOP_PHASE_SECONDS) + SLACK_SECONDS) + SLACK_SECONDS));
         if (!s.provisioned()) {
             p.putAll(TargetProperties.of(s.targetUrl, s.targetToken == null ? "" : s.targetToken));
             if (s.targetAuth != null) {
@@ -101,20 +102,35 @@ final class JmeterProperties {
         return p;
     }
 
-    /** Writes the run's properties where jmeter-maven-plugin reads them (private: they hold tokens), and the engines' list. */
+    /** Writes the run's properties where JMeter reads them (private: they hold tokens). */
     static void write(RunSettings s, List<Side> schedule, RunDirectory run) throws IOException {
         try (var w = Files.newBufferedWriter(PrivateFiles.ensure(run.jmeterProperties()))) {
-            of(s, schedule, run).store(w, "idbench run " + s.runId + ": JMeter properties (the start step adds the target)");
+            of(s, schedule, run).store(w, "idbench run " + s.runId + ": JMeter properties (the run adds the target)");
         }
-        if (s.jmeterRemotes.distributed()) {
-            // The engines evaluate the plan's ${__P(…)}: they get this file's properties as JMeter's global ones. Named as
-            // a file (-G<file>), not one -Gkey=value each, they stay off the command line and out of JMeter's log.
-            Properties global = new Properties();
-            global.setProperty(run.jmeterProperties().toAbsolutePath().toString(), "");
-            Files.createDirectories(run.jmeterConfiguration());
-            try (var w = Files.newBufferedWriter(run.jmeterConfiguration().resolve("global.properties"))) {
-                global.store(w, "jmeter-maven-plugin passes each as -G<key>=<value>: an empty value makes it -G<file>=");
-            }
+    }
+
+    /**
+     * Fork {@code fork} of {@code forks} (1 …): its JMeter run's repetitions (its settling and its rounds), numbered on from
+     * the forks' before it; written beside the run's properties, which JMeter reads first.
+     */
+    static Path writeFork(RunDirectory run, PreparedRun state, int fork, int forks) throws IOException {
+        int total = Integer.parseInt(read(run.jmeterProperties()).getProperty("repetitions"));
+        int perFork = total / forks;
+        Properties p = new Properties();
+        p.setProperty("repetitions", "" + perFork);
+        p.setProperty("repIndex.first", "" + (fork - 1) * perFork);
+        Path file = run.dir().resolve("jmeter-fork" + fork + ".properties");
+        try (var w = Files.newBufferedWriter(file)) {
+            p.store(w, "idbench run " + state.runId() + ": fork " + fork + " of " + forks);
         }
+        return file;
+    }
+
+    private static Properties read(Path file) throws IOException {
+        Properties p = new Properties();
+        try (var r = Files.newBufferedReader(file)) {
+            p.load(r);
+        }
+        return p;
     }
 }

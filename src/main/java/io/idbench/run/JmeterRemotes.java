@@ -35,10 +35,6 @@ record JmeterRemotes(List<String> engines, boolean ssl, Path keystore) {
             }
             return new JmeterRemotes(List.of(), ssl, null);
         }
-        if (!ScenarioResolver.OVERRIDE.equals(r.origins().get("jmeter.remotes"))) {
-            throw new ConfigException("jmeter.remotes (from " + r.origins().get("jmeter.remotes") + ") switches jmeter-maven-plugin to"
-                    + " remote engines, which Maven reads from its command line only: give it with -Djmeter.remotes");
-        }
         Set<String> engines = new LinkedHashSet<>();
         for (String part : value.split(",", -1)) {
             String engine = part.trim();

@@ -55,7 +55,7 @@ record OtherTarget(RunDirectory run, Path record, PrintStream out) {
                     new PlainProgress(line -> out.println("[idbench] " + line), 5_000)).seed(users);
         } catch (RuntimeException e) {
             RecordFile.setStatus(record, RunStatus.INTERRUPTED, "seeding the target failed: " + e.getMessage());
-            throw new MavenStep.RunStepException("seeding the target failed: " + e.getMessage());
+            throw new RunFailedException("seeding the target failed: " + e.getMessage());
         }
         out.println("[idbench] " + r.summary());
         UsersCsv.write(run.idsFile(), r.ids());

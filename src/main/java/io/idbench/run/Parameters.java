@@ -103,8 +103,8 @@ public final class Parameters {
             run("instances", "1", "idbench serve processes on the one database and engine (replicas, at most " + MAX_INSTANCES
                     + "): threads spread over them round robin, each writing through one and reading through the next")
                     .within(1, MAX_INSTANCES),
-            run("jmeter.remotes", "", "JMeter engines host:port,… that run the plan (distributed load: each runs every thread; give it"
-                    + " with -D, start each with scripts/jmeter-engine.sh); default: JMeter in the build"),
+            run("jmeter.remotes", "", "JMeter engines host:port,… that run the plan (distributed load: each runs every thread; start"
+                    + " each with scripts/jmeter-engine.sh); default: the run's own JMeter"),
             run("jmeter.rmi.keystore", "", "the RMI keystore the engines use (SSL, as JMeter expects); scripts/jmeter-engine.sh makes"
                     + " one"),
             run("jmeter.rmi.ssl", "true", "false: RMI to the engines without SSL, JMeter's opt-out for a private network"),

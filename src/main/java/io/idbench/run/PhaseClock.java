@@ -2,18 +2,12 @@ package io.idbench.run;
 
 import io.idbench.record.WallTime;
 import io.idbench.results.RunStatistics;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * When each step of the build began, kept in the run's directory ({@code clock.properties}, epoch ms) by the steps as they
- * run, so that the record can say where the run's wall time went ({@link WallTime}).
+ * When each phase of a run began (epoch ms), kept in memory by the driver as it runs them, so that the record can say where
+ * the run's wall time went ({@link WallTime}).
  */
 final class PhaseClock {
     static final String BUILD = "build";
@@ -23,30 +17,28 @@ final class PhaseClock {
     static final String STOP = "stop";
     static final String RECORD = "record";
 
-    private final Path file;
+    private final Map<String, Long> marks = new ConcurrentHashMap<>();
 
-    PhaseClock(Path file) {
-        this.file = file;
+    /** The run's clock begins: its JVM started at {@code jvmMs} (Maven's, or the driver's own), its preparation now. */
+    void begin(long jvmMs, long nowMs) {
+        marks.clear();
+        marks.put(BUILD, jvmMs);
+        marks.put(PREPARE, nowMs);
     }
 
-    /** A fresh clock for a run: the build began at {@code buildMs} (Maven's JVM started), the run's preparation now. */
-    void begin(long buildMs, long nowMs) {
-        Properties p = new Properties();
-        p.setProperty(BUILD, "" + buildMs);
-        p.setProperty(PREPARE, "" + nowMs);
-        write(p);
-    }
-
-    /** A step began (or the service became ready) at {@code nowMs}. */
+    /** A phase began (or the service became ready) at {@code nowMs}. */
     void mark(String phase, long nowMs) {
-        Properties p = read();
-        p.setProperty(phase, "" + nowMs);
-        write(p);
+        marks.put(phase, nowMs);
     }
 
     /** The epoch ms of a mark, or -1 when it was not made. */
     long at(String phase) {
-        return Long.parseLong(read().getProperty(phase, "-1"));
+        return marks.getOrDefault(phase, -1L);
+    }
+
+    /** Whether the run's clock began (a run prepared by this driver). */
+    boolean began() {
+        return marks.containsKey(BUILD);
     }
 
     /**
@@ -54,13 +46,12 @@ final class PhaseClock {
      * every side, the settling ones too); {@code seedSeconds} the dataset's own time, or null.
      */
     WallTime wallTime(Map<RunStatistics.Part, RunStatistics.Result> parts, Double seedSeconds, long nowMs) {
-        Properties p = read();
-        long build = get(p, BUILD);
-        long prepare = get(p, PREPARE);
-        long start = get(p, START);
-        long ready = get(p, READY);
-        long stop = get(p, STOP);
-        long record = get(p, RECORD);
+        long build = at(BUILD);
+        long prepare = at(PREPARE);
+        long start = at(START);
+        long ready = at(READY);
+        long stop = at(STOP);
+        long record = at(RECORD);
         long settleFrom = warmUpFrom(parts, true);
         long measuredFrom = warmUpFrom(parts, false);
         long measuredTo = parts.entrySet().stream().filter(e -> !e.getKey().settling()).mapToLong(e -> e.getValue().measured().to())
@@ -77,33 +68,7 @@ final class PhaseClock {
                 .filter(t -> t > 0).min().orElse(-1);
     }
 
-    private static long get(Properties p, String phase) {
-        return Long.parseLong(p.getProperty(phase, "-1"));
-    }
-
     private static Double between(long from, long to) {
         return from > 0 && to >= from ? Math.round((to - from) / 100.0) / 10.0 : null;
-    }
-
-    private Properties read() {
-        Properties p = new Properties();
-        if (Files.isRegularFile(file)) {
-            try (Reader r = Files.newBufferedReader(file)) {
-                p.load(r);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-            }
-        }
-        return p;
-    }
-
-    private void write(Properties p) {
-        try {
-            StringWriter w = new StringWriter();
-            p.store(w, "when each step of the build began, epoch ms");
-            Files.writeString(file, w.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
     }
 }

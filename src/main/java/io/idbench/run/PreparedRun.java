@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The prepared run ({@code target/idbench/run.json}) as the prepare step writes it and the later
- * steps read it, bound by Jackson: the hand-off between the build's lifecycle steps. Paths are
- * kept as plain strings so the file stays readable by people and scripts.
+ * The prepared run as the preparation resolved it and the run's later phases read it, in memory. Paths are kept as plain
+ * strings, and it serializes with Jackson as it is (the tests read it so).
  *
  * @param baseline the committed baseline to judge the run against, or null
  * @param tolerance the baseline verdict's minimum effect in percent, with a baseline
@@ -40,8 +39,8 @@ public record PreparedRun(
     /**
      * What the steps after prepare need of the run's settings.
      *
-     * @param target what is provisioned: idbench's service or a product; null in a run.json of an older build
-     * @param instances the service's processes on its one database (replicas); 0 in a run.json of an older build
+     * @param target what is provisioned: idbench's service or a product; null when not given
+     * @param instances the service's processes on its one database (replicas); 0 when not given
      * @param remoteEngines the remote JMeter engines (host:port) that run the plan; none: the build's own JMeter
      */
     public record Settings(
@@ -64,10 +63,10 @@ public record PreparedRun(
     /**
      * Side B of an interleaved comparison: its record and its own service's jar (null: this build's).
      *
-     * @param forks service processes per side, each measured for the run's rounds; null in a run.json of an older build: 1
-     * @param primary the figures the verdict judges first; null in a run.json of an older build: the default ones
+     * @param forks service processes per side, each measured for the run's rounds; null: 1
+     * @param primary the figures the verdict judges first; null: the default ones
      * @param duet    both sides measured at once, half the threads each (versus.mode=duet); null: interleaved
-     * @param reference the side the other is judged against; null (older run.json): A
+     * @param reference the side the other is judged against; null: A
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -39,11 +39,11 @@ import java.util.Objects;
 import java.util.zip.ZipFile;
 
 /**
- * verify: records the run in {@code results/<scenario>/<run-id>/}: its JTL without the warm-up (compressed) and JMeter's
+ * The run's last phase: records it in {@code results/<scenario>/<run-id>/}: its JTL without the warm-up (compressed) and JMeter's
  * dashboard, its measurement ({@link Measurement}: each repetition, the pooled figures and intervals, the cost), whether it
  * was disturbed; then applies the thresholds and fails the build past them.
  */
-record RecordStep(RunDirectory run, PrintStream out) {
+record RecordStep(RunDirectory run, Path jar, PrintStream out) {
     static final String JTL = "results.csv.gz";
     /** The resource sampler's rows, kept with side A's record. */
     static final String RESOURCES = "resources.csv";
@@ -63,7 +63,7 @@ record RecordStep(RunDirectory run, PrintStream out) {
             Path b = versus.recordPath();
             recordSide(state, Side.B, b, cpu).forEach(v -> problems.add("side B: " + v));
             new VersusVerdict(out).record(state.recordPath(), b, state.schedule(), versus.tolerance(), versus.instanceNoise(),
-                    versus.jar() == null || sameContents(Path.of(versus.jar()), MavenStep.jar()), versus.forkCount(),
+                    versus.jar() == null || sameContents(Path.of(versus.jar()), jar), versus.forkCount(),
                     Boolean.TRUE.equals(versus.duet()), versus.reference() == null ? Side.A : versus.reference(),
                     versus.primary() == null ? PairedVerdict.DEFAULT_PRIMARY
                             : versus.primary().stream().map(FigureName::parse).toList());
@@ -144,8 +144,8 @@ record RecordStep(RunDirectory run, PrintStream out) {
         if (Files.exists(run.serviceLog(side))) {
             Files.copy(run.serviceLog(side), record.resolve("service.log"), StandardCopyOption.REPLACE_EXISTING);
         }
-        if (Files.isRegularFile(run.clock())) {
-            r = r.withWallTime(new PhaseClock(run.clock()).wallTime(parts, r.seed() == null ? null : r.seed().seconds(),
+        if (run.clock().began()) {
+            r = r.withWallTime(run.clock().wallTime(parts, r.seed() == null ? null : r.seed().seconds(),
                     System.currentTimeMillis()));
         }
         r = r.withThresholds(thresholds).withStatus(problems.isEmpty() ? RunStatus.COMPLETE : RunStatus.FAILED)

@@ -1,26 +1,34 @@
 package io.idbench.run;
 
 import io.idbench.common.FileTrees;
-import io.idbench.common.Json;
 import io.idbench.record.Side;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The build's working files for one run ({@code target/idbench}), handed from one lifecycle step
- * to the next: the resolved run, the service's arguments and ready file, JMeter's properties and
- * plans, the service's log.
+ * One run's working files ({@code target/idbench}: the services' arguments, ready files and logs, JMeter's properties and
+ * plans, the samplers' rows) and, in memory, what the run resolved before it started anything and when each of its phases
+ * began. One driver ({@link BenchmarkRun}) owns it from the first step to the last.
  */
-public record RunDirectory(Path dir, Path jmeterDir) {
-    /** jmeter-maven-plugin's test configuration, beside its directory: written anew by its configure goal. */
-    static final String JMETER_PLUGIN_CONFIG = "config.json";
+public final class RunDirectory {
+    private final Path dir;
+    private final Path jmeterDir;
+    private final PhaseClock clock = new PhaseClock();
+    private PreparedRun prepared;
 
-    public Path runJson() { return dir.resolve("run.json"); }
-    public Path clock() { return dir.resolve("clock.properties"); }
+    public RunDirectory(Path dir, Path jmeterDir) {
+        this.dir = dir;
+        this.jmeterDir = jmeterDir;
+    }
+
+    public Path dir() { return dir; }
+    /** Where JMeter writes its results, reports and logs ({@code target/jmeter}). */
+    public Path jmeterDir() { return jmeterDir; }
+    /** When each phase of the run began. */
+    PhaseClock clock() { return clock; }
     public Path serveArgs() { return serveArgs(Side.A); }
     public Path serviceInfo() { return serviceInfo(Side.A); }
     public Path serviceLog() { return serviceLog(Side.A); }
@@ -38,10 +46,6 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     public Path replicaLog(int k) { return dir.resolve("service-replica-" + k + ".log"); }
     public Path jmeterProperties() { return dir.resolve("jmeter-run.properties"); }
     public Path plans() { return dir.resolve("plans"); }
-    /** Property files jmeter-maven-plugin merges into JMeter's own (its propertiesFilesDirectory). */
-    public Path jmeterConfiguration() {
-        return dir.resolve("jmeter-conf");
-    }
     public Path telemetry() { return dir.resolve("telemetry.json"); }
     /** A staged plan's SQL per operation, written by JMeter (StageStatements). */
     public Path stageStatements() {
@@ -69,62 +73,56 @@ public record RunDirectory(Path dir, Path jmeterDir) {
     }
     /** The warm-up's steady-state reports, one per repetition's plan. */
     public Path warmupReports() { return dir.resolve("warmup"); }
-    /** A comparison's forks (versus.forks): the keeper's URL and log, and the marker it holds while it starts the services again. */
-    public Path forkKeeperUrl() {
-        return dir.resolve("fork-keeper.url");
+    /** A comparison's forks (versus.forks): the marker the CPU sampler sees while the services start again. */
+    public Path restarting() {
+        return dir.resolve("restarting");
     }
-    public Path forkKeeperLog() { return dir.resolve("fork-keeper.log"); }
-    public Path restarting() { return dir.resolve("restarting"); }
+    /** JMeter's log of the run's plan (of fork k, k > 1, when the services start again between forks). */
+    public Path jmeterLog(String plan, int fork) {
+        return jmeterDir.resolve("logs").resolve(plan + (fork > 1 ? "-fork" + fork : "") + ".jmx.log");
+    }
     public Path jmeterResults() { return jmeterDir.resolve("results"); }
     public Path jmeterReports() { return jmeterDir.resolve("reports"); }
-    public Path jmeterTestFiles() { return jmeterDir.resolve("testFiles"); }
 
     /**
      * Empties the previous run's working files and JMeter output. jmeter-maven-plugin unpacks a 75 MB JMeter tree into
-     * {@code target/<random UUID>/jmeter} on every build: the previous runs' trees are removed before this run's is made,
-     * so target/ does not grow by one tree per run.
+     * {@code target/<random UUID>/jmeter} on every build: the trees of earlier builds are removed, {@code keep} (the one this
+     * run uses, the one its configure goal last wrote) aside, so target/ does not grow by one tree per run.
      */
     void reset() throws IOException {
-        // jmeter-maven-plugin's configure goal writes its test configuration there in every build; one killed while writing it
-        // left it empty, and every later build failed in configure ("No content to map due to end-of-input").
-        Files.deleteIfExists(jmeterDir.getParent().resolve(JMETER_PLUGIN_CONFIG));
+        Path keep = JmeterInstall.configured(jmeterDir.getParent()).map(JmeterInstall::home).orElse(null);
         FileTrees.empty(dir);
         Files.createDirectories(plans());
         Files.createDirectories(warmupReports());
-        for (Path p : List.of(jmeterResults(), jmeterReports(), jmeterTestFiles())) {
+        for (Path p : List.of(jmeterResults(), jmeterReports())) {
             FileTrees.empty(p);
         }
-        removeOldJmeterTrees(jmeterDir.getParent());
+        removeOldJmeterTrees(jmeterDir.getParent(), keep);
     }
 
-    static void removeOldJmeterTrees(Path target) throws IOException {
+    static void removeOldJmeterTrees(Path target, Path keep) throws IOException {
         if (!Files.isDirectory(target)) {
             return;
         }
         try (Stream<Path> dirs = Files.list(target)) {
             for (Path tree : dirs.filter(d -> d.getFileName().toString().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
-                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties"))).toList()) {
+                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties")) && (keep == null || !keep.startsWith(d))).toList()) {
                 FileTrees.empty(tree);
                 Files.delete(tree);
             }
         }
     }
 
-    /** The prepared run, as the prepare step wrote it. */
+    /** The run as its preparation resolved it. */
     public PreparedRun prepared() {
-        Path file = runJson();
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalStateException("No prepared run in " + dir + ": the prepare step (process-classes) did not run");
+        if (prepared == null) {
+            throw new IllegalStateException("The run in " + dir + " is not prepared yet");
         }
-        try {
-            return Json.mapper().readValue(file.toFile(), PreparedRun.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return prepared;
     }
 
-    public void writeRun(PreparedRun run) {
-        Json.write(runJson(), run);
+    void prepared(PreparedRun run) {
+        this.prepared = run;
     }
 
     /** The record directory of the prepared run. */

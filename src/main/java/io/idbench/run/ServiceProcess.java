@@ -16,10 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The service under test as a child process of the build: {@code idbench serve} on the run's
- * arguments, its output in a log file (echoed while it starts), stopped with SIGTERM (its own
- * shutdown stops PostgreSQL and the engine) by the stop step, or by a shutdown hook of the build's
- * JVM when the build fails or is stopped before that.
+ * The service under test as a child process of the run: {@code idbench serve} on the run's arguments, its output in a log
+ * file (echoed while it starts), stopped with SIGTERM (its own shutdown stops PostgreSQL and the engine) by the run's stop,
+ * by the run itself when it fails before that, or by a shutdown hook of the run's JVM when it is stopped (Ctrl-C, SIGTERM).
  */
 final class ServiceProcess {
     /** How long the service gets to stop PostgreSQL and the engine before it is killed. */
@@ -51,8 +50,7 @@ final class ServiceProcess {
                 ProcessHandle.current().children().filter(c -> c.pid() != exited.pid()).forEach(ProcessHandle::destroy);
             }
         });
-        // Only JDK classes in the hook: it may run after Maven has closed this step's class loader. Besides the
-        // service, it stops any other child of the build (JMeter, when the build is stopped during the plan).
+        // Ctrl-C or SIGTERM during the run: besides the service, it stops any other child of the run (JMeter, during the plan).
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stop(handle);
             ProcessHandle.current().children().forEach(ServiceProcess::stop);

@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.cli.ReadyFile;
+import io.idbench.config.ConfigException;
 import io.idbench.record.RecordFile;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
@@ -15,12 +16,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * pre-integration-test: opens the run's record (status running), starts the service and waits
- * until it is ready (provisioned, seeded or reused), then hands its URL and credentials to JMeter.
+ * The run's start: opens its record (status running), starts the service and waits until it is ready (provisioned, seeded
+ * or reused), then hands its URL and credentials to JMeter; the CPU sampler runs beside it from then on.
  */
 final class StartStep {
     private final Path basedir;
@@ -36,12 +37,12 @@ final class StartStep {
         this.out = out;
     }
 
-    void start() throws IOException, InterruptedException {
+    /** @return the CPU sampler it started, if any: it ends by itself when the services end */
+    Optional<Process> start() throws IOException, InterruptedException {
         // Before the record is opened: the CPU sampler and the engines' watch run from the jar, with any target.
         if (!Files.isRegularFile(jar)) {
-            throw new MavenStep.RunStepException(
-                    jar + " is missing: the package phase did not run, or -Didbench.shade.skip=true found no jar"
-                            + " packed by an earlier build");
+            throw new ConfigException(jar + " is missing: the package phase did not run, or -Didbench.shade.skip=true found no"
+                    + " jar packed by an earlier build");
         }
         PreparedRun state = run.prepared();
         PreparedRun.Versus versus = state.versus();
@@ -75,9 +76,9 @@ final class StartStep {
             long pid = Long.parseLong(state.parameters().getOrDefault("target.pid", "0"));
             if (pid > 0) {
                 out.println("[idbench] Sampling the CPU of the target's process " + pid + " and its children as the service's");
-                ServiceProcess.launchSampler(jar, pid, localEngines, run);
+                return Optional.of(ServiceProcess.launchSampler(jar, pid, localEngines, run));
             }
-            return;
+            return Optional.empty();
         }
         Duration timeout = Duration.ofSeconds(state.settings().startTimeout());
         heap = state.settings().serviceHeap();
@@ -95,19 +96,15 @@ final class StartStep {
         if (versus != null && !bFirst) {
             b = startVersus(versus, timeout);
         }
-        ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run, versus != null && versus.forkCount() > 1,
-                versus != null && Boolean.TRUE.equals(versus.duet()));
+        Process sampler = ServiceProcess.launchSampler(jar, a, replicas, b, localEngines, run, versus != null
+                && versus.forkCount() > 1, versus != null && Boolean.TRUE.equals(versus.duet()));
         RunTargets.of(state.settings().target()).handOver(new RunTarget.Started(run, record, out, state, a, replicas, b));
         StageSql.handOver(run, a);
         if (versus != null && versus.forkCount() > 1) {
-            String url = ForkKeeper.launch(jar, run);
-            Properties p = new Properties();
-            p.setProperty("forks.url", url);
-            p.setProperty("forks.timeout", "" + 2 * ForkKeeper.RESTART_TIMEOUT.toMillis());
-            TargetProperties.append(run, p, "the fork keeper: both services start again before each fork");
-            out.println("[idbench] " + versus.forkCount() + " forks: both services start again before each fork after the first ("
-                    + basedir.relativize(run.forkKeeperLog().toAbsolutePath()) + ")");
+            out.println("[idbench] " + versus.forkCount() + " forks: one JMeter run each, both services started again before each"
+                    + " fork after the first");
         }
+        return Optional.of(sampler);
     }
 
     /** The run's record, status running, from the moment its service starts; and which build runs it. */

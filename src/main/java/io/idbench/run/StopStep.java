@@ -13,19 +13,19 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * post-integration-test: JMeter has finished; reads the service's telemetry for the record, marks
- * the run measured (so that stopping the service does not count as an interruption), and stops
- * the service with everything it started.
+ * The run's stop, once JMeter has finished: reads the service's telemetry for the record, marks the run measured (so that
+ * stopping the service does not count as an interruption), and stops the service with everything it started.
  */
 record StopStep(RunDirectory run, PrintStream out) {
 
-    void stop() throws IOException, InterruptedException {
+    /** @param sampler the CPU sampler the start began, which writes its last row when it sees the services gone */
+    void stop(Optional<Process> sampler) throws IOException, InterruptedException {
         PreparedRun state = run.prepared();
         List<ProcessHandle> services = new ArrayList<>();
         // Replicas first: they serve the first service's database and engine, which stop with it.
@@ -42,10 +42,7 @@ record StopStep(RunDirectory run, PrintStream out) {
             }
             out.printf(Locale.ROOT, "[idbench] Stopped in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
-        awaitSampler(services.isEmpty());
-        // A comparison's fork keeper last: the services it started were stopped above, from their ready files.
-        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> Arrays.asList(a)
-                .contains(ForkKeeper.class.getName())).orElse(false)).forEach(ForkKeeper::stop);
+        sampler.ifPresent(p -> awaitSampler(p.toHandle(), services.isEmpty()));
     }
 
     /** The replicas' own telemetry (their pools and JVMs; the database is the one the first service reports) into the record. */
@@ -100,17 +97,14 @@ record StopStep(RunDirectory run, PrintStream out) {
      * The CPU sampler writes its last row when it sees the service gone: wait for it, briefly. A target given by URL (and
      * target.pid) keeps running: its sampler is stopped now, its rows until now written.
      */
-    private static void awaitSampler(boolean targetStillRunning) {
-        ProcessHandle.current().children().filter(p -> p.info().arguments().map(a -> Arrays.asList(a)
-                .contains("cpu-sampler")).orElse(false)).forEach(p -> {
-                    if (targetStillRunning) {
-                        p.destroy();
-                    }
-                    try {
-                        p.onExit().get(5, TimeUnit.SECONDS);
-                    } catch (Exception e) {
-                        p.destroyForcibly();
-                    }
-                });
+    private static void awaitSampler(ProcessHandle p, boolean targetStillRunning) {
+        if (targetStillRunning) {
+            p.destroy();
+        }
+        try {
+            p.onExit().get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            p.destroyForcibly();
+        }
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine;
 class IdbenchHelpTest {
     @Test
     void everyCommandOpensWithOneWholeSentence() {
-        CommandLine root = Idbench.commandLine();
+        CommandLine root = io.idbench.run.Main.commandLine();
         for (CommandLine command : root.getSubcommands().values()) {
             if (command.getCommand() instanceof CommandLine.HelpCommand) {
                 continue;
@@ -18,6 +18,7 @@ class IdbenchHelpTest {
             String name = command.getCommandName();
             assertThat(description).as(name).isNotEmpty();
             String first = description[0];
+            assertThat(root.getSubcommands()).as("the run's command too").containsKey("run");
             assertThat(first).as(name).matches("[A-Z].*\\.").hasSizeLessThanOrEqualTo(Idbench.USAGE_WIDTH - 20);
             assertThat(first.substring(0, first.length() - 1)).as(name + ": one sentence").doesNotContain(". ");
         }

@@ -166,8 +166,9 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
 
     /**
      * A duet with forks ({@code -Dversus.mode=duet -Dversus.forks=2}): every repetition measures both services at once, half
-     * the threads each; before the second fork the fork keeper stops both (the run is not marked interrupted) and starts them
-     * again on their ports; the verdict takes the fork as its unit, and every process of the last fork is stopped at the end.
+     * the threads each; each fork is its own JMeter process, and before the second the run stops both (the run is not marked
+     * interrupted) and starts them again on their ports; the verdict takes the fork as its unit, and every process of the last
+     * fork is stopped at the end.
      */
     @Test
     void aDuetWithForksStartsBothServicesAgainAndIsJudgedByFork() throws Exception {
@@ -178,11 +179,12 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
         assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).as("the build ends").isTrue();
         String output = Files.readString(log);
         assertThat(mvn.exitValue()).as(output).isZero();
-        assertThat(output).contains("2 forks: both services start again before each fork after the first")
+        assertThat(output).contains("2 forks: one JMeter run each, both services started again before each fork after the first")
                 .contains("as a duet (both at once, half the threads each) over 6 rounds in 2 forks")
                 .containsPattern("With 2 forks of 3 rounds it could have seen changes of ALL p50 ±\\d+\\.\\d%");
-        String keeper = Files.readString(project.resolve("target/idbench/fork-keeper.log"));
-        assertThat(keeper).containsPattern("fork 2: side A ready \\(pid \\d+").containsPattern("fork 2: side B ready \\(pid \\d+");
+        assertThat(output).containsPattern("\\[forks] fork 2: side A ready \\(pid \\d+").containsPattern(
+                "\\[forks] fork 2: side B ready \\(pid \\d+").containsPattern("\\[forks] fork 2: both services ready again in");
+        assertThat(project.resolve("target/jmeter/logs/heterogeneous-fork2.jmx.log")).as("the second fork's JMeter").exists();
         JsonNode a = summary("jsonb-nodyn-1k", "forks");
         JsonNode b = summary("jsonb-nodyn-1k", "forks-versus");
         for (JsonNode side : List.of(a, b)) {
@@ -209,9 +211,8 @@ class BenchmarkLifecycleTest extends ProjectBuildTestBase {
             assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("the last fork's service " + pid + " stopped")
                     .isFalse();
         }
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(ForkKeeper.class.getName()))
-                .filter(p -> p.info().commandLine().orElse("").contains(project.toString())).toList()).as("the fork keeper stopped")
-                .isEmpty();
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(project.toString())).map(
+                p -> p.info().commandLine().orElse("")).toList()).as("nothing of the run is left running").isEmpty();
     }
 
     /**

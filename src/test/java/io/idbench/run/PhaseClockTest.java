@@ -5,16 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.idbench.record.Side;
 import io.idbench.record.WallTime;
 import io.idbench.results.RunStatistics;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Where a run's wall time went: the steps' marks, and JMeter's part cut at its samples. */
 class PhaseClockTest {
-    @TempDir
-    Path dir;
-
     private static RunStatistics.Result part(long warmUpFrom, long measuredFrom, long measuredTo) {
         return new RunStatistics.Result(Map.of(), Map.of(), Map.of(), 0, Map.of(), new RunStatistics.Window(measuredFrom, measuredTo),
                 warmUpFrom, Map.of(), Map.of(), Map.of());
@@ -22,7 +17,7 @@ class PhaseClockTest {
 
     @Test
     void eachPhaseIsTheTimeBetweenItsMarks() {
-        PhaseClock clock = new PhaseClock(dir.resolve("clock.properties"));
+        PhaseClock clock = new PhaseClock();
         clock.begin(1_000, 31_000);
         clock.mark(PhaseClock.START, 32_000);
         clock.mark(PhaseClock.READY, 46_000);
@@ -44,7 +39,7 @@ class PhaseClockTest {
 
     @Test
     void aPhaseNotMarkedIsLeftOut() {
-        PhaseClock clock = new PhaseClock(dir.resolve("clock.properties"));
+        PhaseClock clock = new PhaseClock();
         clock.begin(1_000, 31_000);
         clock.mark(PhaseClock.RECORD, 40_000);
 

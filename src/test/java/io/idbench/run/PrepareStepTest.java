@@ -52,9 +52,9 @@ class PrepareStepTest {
     private RunDirectory run;
     private Path basedir;
 
-    /** run.json as the prepare step wrote it. */
-    private static JsonNode runJson(RunDirectory run) throws java.io.IOException {
-        return Json.mapper().readTree(run.runJson().toFile());
+    /** The prepared run as the later phases read it, as JSON. */
+    private static JsonNode runJson(RunDirectory run) {
+        return Json.mapper().valueToTree(run.prepared());
     }
 
     @BeforeEach
@@ -237,12 +237,20 @@ class PrepareStepTest {
     }
 
     @Test
-    void thePluginsConfigurationLeftHalfWrittenByAKilledBuildIsRemoved() throws Exception {
-        Path config = run.jmeterDir().getParent().resolve(RunDirectory.JMETER_PLUGIN_CONFIG);
-        Files.createDirectories(config.getParent());
-        Files.writeString(config, ""); // a build killed while jmeter-maven-plugin's configure goal wrote it
+    void earlierBuildsJmeterTreesAreRemovedAndTheOneThisRunUsesIsKept() throws Exception {
+        Path target = run.jmeterDir().getParent();
+        Path old = target.resolve("0b4c0d6e-1111-2222-3333-444455556666/jmeter");
+        Path current = target.resolve("9f8e7d6c-1111-2222-3333-444455556666/jmeter");
+        for (Path tree : List.of(old, current)) {
+            Files.createDirectories(tree.resolve("bin"));
+            Files.writeString(tree.resolve("bin/jmeter.properties"), "");
+            Files.writeString(tree.resolve("bin/ApacheJMeter-5.6.3.jar"), "");
+        }
+        Files.writeString(target.resolve(JmeterInstall.PLUGIN_CONFIG), "{\"configurations\":[{\"jmeterDirectoryPath\":\"" + current
+                + "\",\"runtimeJarName\":\"ApacheJMeter-5.6.3.jar\"}]}");
         prepare(d());
-        assertThat(config).as("written anew by the plugin's configure goal, after the prepare step").doesNotExist();
+        assertThat(old.getParent()).as("an earlier build's tree").doesNotExist();
+        assertThat(current.resolve("bin/ApacheJMeter-5.6.3.jar")).as("the tree config.json names").exists();
     }
 
     @Test
@@ -318,7 +326,8 @@ class PrepareStepTest {
         }
         assertThat(jmeterProperties()).containsEntry("repeat", "3");
         assertThat(runJson(run).path("parameters").path("db.password").asText()).isEqualTo("***");
-        assertThat(Files.readString(run.runJson())).doesNotContain("s3cret");
+        assertThat(Files.readString(run.jmeterProperties())).doesNotContain("s3cret");
+        assertThat(run.dir().resolve("run.json")).as("the prepared run stays in the run's memory").doesNotExist();
     }
 
     @Test
@@ -573,7 +582,7 @@ class PrepareStepTest {
     }
 
     @Test
-    void remoteEnginesGetTheRunsPropertiesAsGlobalOnesWarmUpInStepAndReplicasShareATokenKey() throws Exception {
+    void remoteEnginesWarmUpInStepAndReplicasShareATokenKey() throws Exception {
         try (ServerSocket engine = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             prepare(d("jmeter.remotes", "127.0.0.1:" + engine.getLocalPort(), "jmeter.rmi.ssl", "false", "instances", "2",
                     "duration", "10", "warmup", "7"));
@@ -581,11 +590,6 @@ class PrepareStepTest {
         // No engine waits for a steady state the others cannot see: each warms up for warmup s, in step.
         assertThat(jmeterProperties()).containsEntry("server.rmi.ssl.disable", "true").containsEntry("warmup", "7")
                 .containsEntry("warmupMax", "7");
-        Properties global = new Properties();
-        try (var in = Files.newBufferedReader(run.jmeterConfiguration().resolve("global.properties"))) {
-            global.load(in);
-        }
-        assertThat(global).containsOnlyKeys(run.jmeterProperties().toAbsolutePath().toString());
         assertThat(Files.readAllLines(run.serveArgs())).anyMatch(a -> a.matches("--token-key=\\S{32,}"));
         assertThat(runJson(run).path("parameters").path("instances").asText()).isEqualTo("2");
     }

@@ -1,0 +1,67 @@
+package io.idbench.run;
+
+import io.idbench.config.ConfigException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmark as {@code ./mvnw verify} runs it, through exec-maven-plugin in Maven's JVM (so that {@code -D} overrides are
+ * visible as system properties): {@code check} at process-classes validates the parameters before the jar is packed (a bad
+ * one fails the build in seconds), {@code run} at integration-test is the whole run ({@link BenchmarkRun}). The axis
+ * profiles each append their {@code -P<id>} to the arguments. A failure is one line that fails the build.
+ */
+public final class MavenRun {
+    private MavenRun() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path basedir = Path.of(System.getProperty("idbench.basedir", ".")).toAbsolutePath();
+        Path jar = Path.of(System.getProperty("idbench.jar", "target/idbench.jar"));
+        String what = "";
+        List<String> profiles = new ArrayList<>();
+        for (String arg : args) {
+            if (arg.startsWith("-P")) {
+                profiles.add(arg.substring(2));
+            } else {
+                what = arg;
+            }
+        }
+        try {
+            BenchmarkRun run = new BenchmarkRun(basedir, jar, RunOptions.from(systemProperties(RunOptions.KEYS)), System.out);
+            switch (what) {
+                case "check" -> run.check(overrides(), profiles);
+                case "run" -> run.run(overrides(), profiles);
+                default -> throw new IllegalArgumentException("unknown step '" + what + "' (check, run)");
+            }
+        } catch (ConfigException | ServiceProcess.ServiceFailedException | RunFailedException e) {
+            throw new MavenRunException(e.getMessage());
+        }
+        System.out.flush();
+    }
+
+    /** The -D values of known parameters (Maven sets them as system properties). */
+    static Map<String, String> overrides() {
+        return systemProperties(Parameters.ALL.stream().map(Parameter::key).toList());
+    }
+
+    private static Map<String, String> systemProperties(List<String> keys) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String key : keys) {
+            String v = System.getProperty(key);
+            if (v != null) {
+                out.put(key, v);
+            }
+        }
+        return out;
+    }
+
+    /** The run's failure: its message is the build's error line, without a stack trace. */
+    public static final class MavenRunException extends RuntimeException {
+        public MavenRunException(String message) {
+            super("idbench: " + message, null, false, false);
+        }
+    }
+}
