@@ -29,6 +29,7 @@ public final class BenchmarkRun {
     private final Path jar;
     private final RunOptions options;
     private final PrintStream out;
+    private long startedMs = ManagementFactory.getRuntimeMXBean().getStartTime();
 
     /**
      * @param basedir the project: its {@code parameters/}, {@code jmeter/} and {@code results/}
@@ -42,6 +43,15 @@ public final class BenchmarkRun {
         this.out = out;
     }
 
+    /**
+     * When the run began, for its record's wall time (its "build" phase runs from here to its start); by default when its JVM
+     * started (Maven's, or {@code idbench run}'s). A matrix's later scenarios begin where the one before ended.
+     */
+    public BenchmarkRun withStartedAt(long epochMs) {
+        this.startedMs = epochMs;
+        return this;
+    }
+
     /** Resolves and validates the run's parameters, and starts and writes nothing. */
     public void check(Map<String, String> overrides, List<String> profiles) throws IOException {
         new PrepareStep(basedir, run, out).check(overrides, profiles, Instant.now());
@@ -51,7 +61,7 @@ public final class BenchmarkRun {
     public void run(Map<String, String> overrides, List<String> profiles) throws IOException, InterruptedException {
         Instant now = Instant.now();
         PhaseClock clock = run.clock();
-        clock.begin(ManagementFactory.getRuntimeMXBean().getStartTime(), now.toEpochMilli());
+        clock.begin(startedMs, now.toEpochMilli());
         JmeterInstall jmeter = JmeterInstall.require(run.jmeterDir().getParent());
         new PrepareStep(basedir, run, out).prepare(overrides, profiles, now);
         PreparedRun state = run.prepared();

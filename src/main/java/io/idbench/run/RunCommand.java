@@ -26,6 +26,8 @@ import picocli.CommandLine.Option;
                 "Exit codes: 0 the run passed; 1 it failed (its thresholds, a regression, a service that did not start); 2 a bad",
                 "parameter (nothing started)."},
         footer = {"", "Examples:", "  java -jar target/idbench.jar run",
+                "  java -jar target/idbench.jar run --matrix=small -Drepeat=10     # every scenario of parameters/matrix/small.txt",
+                "  java -jar target/idbench.jar run --matrix=nightly --shard=2/3 --list",
                 "  java -jar target/idbench.jar run -Dscenario=jsonb-nodyn-es-100k",
                 "  java -jar target/idbench.jar run -Prelational -Pnodyn -Dusers=10000 -Drepeat=4"})
 public final class RunCommand implements Callable<Integer> {
@@ -49,6 +51,19 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Resolve and validate the parameters only: nothing is started or written.")
     boolean check;
 
+    @Option(names = "--matrix", paramLabel = "<name>", description = {"Run every scenario of parameters/matrix/<name>.txt, one"
+            + " after another in this JVM, each recorded as its own run, with the -D and -P given for all; every scenario is"
+            + " validated before the first starts, the expected time is printed first (idbench estimate), a failing scenario does"
+            + " not stop the others, and the exit code is 1 if any failed."})
+    String matrix;
+
+    @Option(names = "--shard", paramLabel = "<i>/<n>", defaultValue = "1/1", description = "With --matrix: agent i of n runs every"
+            + " n-th scenario from the i-th on (default: ${DEFAULT-VALUE}).")
+    String shard;
+
+    @Option(names = "--list", description = "With --matrix: only print its scenarios (of the shard), one per line.")
+    boolean list;
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> overrides = new LinkedHashMap<>();
@@ -64,9 +79,16 @@ public final class RunCommand implements Callable<Integer> {
                         + " are " + String.join(", ", RunOptions.KEYS) + ")");
             }
         }
-        BenchmarkRun run = new BenchmarkRun(project, jar(), RunOptions.from(options), System.out);
+        RunOptions runOptions = RunOptions.from(options);
         List<String> axes = profiles.stream().flatMap(p -> Arrays.stream(p.split(","))).map(String::trim).filter(p -> !p.isEmpty())
                 .toList();
+        if (matrix != null) {
+            return new MatrixRun(project, jar(), runOptions, System.out).run(matrix, shard, list, check, overrides, axes);
+        }
+        if (list || !shard.equals("1/1")) {
+            throw new ConfigException((list ? "--list" : "--shard") + " takes a --matrix");
+        }
+        BenchmarkRun run = new BenchmarkRun(project, jar(), runOptions, System.out);
         if (check) {
             run.check(overrides, axes);
             System.out.println("[idbench] the parameters are valid");
