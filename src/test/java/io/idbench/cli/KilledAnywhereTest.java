@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @StartsServers
 public class KilledAnywhereTest {
-    private static final int KILLS = 8;
+    /** How many kills a run draws: {@code -Didbench.kills=30} for a dedicated run (docs/contributing.md). */
+    public static final String KILLS_PROPERTY = "idbench.kills";
+    private static final int KILLS = Integer.getInteger(KILLS_PROPERTY, 8);
     private static final String USERS = "--users=20000";
     /** The system property that replays a failure's kills. */
     public static final String SEED_PROPERTY = "idbench.killSeed";

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 @StartsServers
 class BuildKilledAnywhereTest extends ProjectBuildTestBase {
-    private static final int KILLS = 3;
+    private static final int KILLS = Integer.getInteger(KilledAnywhereTest.KILLS_PROPERTY, 3);
 
     private static String[] shortRun(Path dataDir, String runId) {
         return new String[] {"-Ddb.provider=embedded", "-DpgDataDir=" + dataDir, "-Dthreads=2", "-Dloops=20", "-Drampup=0", "-Dwarmup=1",
