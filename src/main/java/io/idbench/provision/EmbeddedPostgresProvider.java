@@ -68,13 +68,11 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
             began = Instant.now();
             pg = builder.start();
         } catch (IOException e) {
-            reapWhatStarted(dataDir, began);
-            disarm(starting);
+            disarmOnceReaped(dataDir, began, starting);
             release(lock);
             throw new UncheckedIOException("Cannot start embedded PostgreSQL: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            reapWhatStarted(dataDir, began);
-            disarm(starting);
+            disarmOnceReaped(dataDir, began, starting);
             release(lock);
             if (dataDir != null && String.valueOf(e.getMessage()).startsWith("could not lock")) {
                 // zonky's own lock: a server not started by idbench (or by an idbench before the wait) holds the directory.
@@ -203,16 +201,23 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
     }
 
     /**
-     * A start that failed (or was cut short by this JVM's exit) after pg_ctl brought a postmaster up: that postmaster, started
-     * on the directory after the start began, gets a reaper of its own before the start's is disarmed, else nobody stops it.
+     * A start that failed, or was cut short by this JVM's exit: zonky runs pg_ctl without waiting for it and then registers a
+     * shutdown hook, which throws "Shutdown in progress" when this JVM is already stopping (its parent gone), so the start
+     * fails while pg_ctl is still bringing a postmaster up. A postmaster already on the directory, started after the start
+     * began, gets a reaper of its own and the start's is disarmed; none yet (postmaster.pid not written), the start's reaper
+     * stays armed, to stop the one pg_ctl brings up once this JVM ends. Disarming it there left that postmaster running.
      */
-    private static void reapWhatStarted(Path dataDir, Instant began) {
+    private static void disarmOnceReaped(Path dataDir, Instant began, OrphanReaper.Start starting) {
         if (dataDir == null || began == null) {
+            disarm(starting);
             return;
         }
-        postmasterOf(dataDir).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
+        boolean reaped = postmasterOf(dataDir).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().startInstant().map(t -> !t.isBefore(began.minusSeconds(1))).orElse(false))
-                .ifPresent(p -> OrphanReaper.watch(p.pid(), OrphanReaper.POSTGRES_SIGNAL));
+                .map(p -> OrphanReaper.watch(p.pid(), OrphanReaper.POSTGRES_SIGNAL)).orElse(false);
+        if (reaped) {
+            disarm(starting);
+        }
     }
 
     private static void disarm(OrphanReaper.Start starting) {

@@ -32,9 +32,10 @@ public final class OrphanReaper {
     /**
      * While PostgreSQL starts on a kept directory, its postmaster's pid is not known yet, and pg_ctl, a child of this JVM,
      * brings it up detached: a JVM killed then left it running. This shell, armed by a marker file beside the directory,
-     * waits for the JVM's end; if the marker is still there, it waits for that directory's pg_ctl to finish and stops the
-     * postmaster named in postmaster.pid. Disarmed (the marker deleted) once the postmaster has its own reaper. ("[p]g_ctl":
-     * the pattern must not match this shell's own command line, which holds the script and the directory.)
+     * waits for the JVM's end; if the marker is still there, it waits for that directory's pg_ctl to finish, then for the
+     * postmaster named in postmaster.pid (pg_ctl may end first: its output's reader, the JVM, is gone), and stops it.
+     * Disarmed (the marker deleted) once the postmaster has its own reaper. ("[p]g_ctl": the pattern must not match this
+     * shell's own command line, which holds the script and the directory.)
      */
     private static final String START_SCRIPT = """
             owner=$1; dir=$2; marker=$3
@@ -42,8 +43,13 @@ public final class OrphanReaper {
             [ -e "$marker" ] || exit 0
             rm -f "$marker"
             while pgrep -f -- "[p]g_ctl.*$dir" >/dev/null 2>&1; do sleep 0.2; done
-            pid=$(head -n 1 "$dir/postmaster.pid" 2>/dev/null)
-            [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || exit 0
+            tries=0; pid=
+            while [ "$tries" -lt 50 ]; do
+              pid=$(head -n 1 "$dir/postmaster.pid" 2>/dev/null)
+              [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && break
+              pid=; tries=$((tries + 1)); sleep 0.2
+            done
+            [ -n "$pid" ] || exit 0
             pkill -QUIT -P "$pid" 2>/dev/null
             kill -QUIT "$pid" 2>/dev/null
             """;

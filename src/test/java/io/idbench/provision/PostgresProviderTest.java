@@ -2,16 +2,22 @@ package io.idbench.provision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.idbench.config.ScenarioConfig;
+import io.idbench.support.ExitsAsPgCtlRuns;
+import io.idbench.support.Postmasters;
 import io.idbench.support.StartsServers;
 import io.idbench.support.TestDatabase;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +45,30 @@ class PostgresProviderTest {
                 "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")).isEqualTo("1");
         assertThat(query(pg.jdbcUrl(), pg.user(), pg.password(), "SHOW server_version")).startsWith("17.");
         assertThat(pg.description()).startsWith("PostgreSQL: embedded PostgreSQL 17.");
+    }
+
+    /**
+     * The race behind a build killed as its service started PostgreSQL ("PostgreSQL left running … last said: Starting
+     * PostgreSQL"): zonky starts pg_ctl without waiting for it, then registers a shutdown hook, which throws "Shutdown in
+     * progress" in a JVM already exiting; the failed start found no postmaster yet and disarmed the start's reaper, so the
+     * postmaster pg_ctl then brought up was left running. Each JVM here begins to exit the moment pg_ctl runs.
+     */
+    @Test
+    void aStartCutShortByTheJvmsExitLeavesNoPostmaster(@TempDir Path dir) throws Exception {
+        Path dataDir = dir.resolve("pg");
+        for (int i = 0; i < 8; i++) {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), ExitsAsPgCtlRuns.class.getName(), dataDir.toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("start-" + i + ".log").toFile()).start();
+            assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+            int start = i;
+            assertThat(Files.readString(dir.resolve("start-" + i + ".log"))).as("the JVM exited as pg_ctl ran").contains(
+                    ExitsAsPgCtlRuns.PG_CTL_RUNS);
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> assertThat(Postmasters
+                    .onDataDirectory(dataDir)).as("a postmaster left by start " + start + " (exit " + p.exitValue() + "): "
+                            + Files.readString(dir.resolve("start-" + start + ".log")))
+                    .isEmpty());
+        }
     }
 
     @Test

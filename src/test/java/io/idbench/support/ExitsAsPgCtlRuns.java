@@ -1,0 +1,34 @@
+package io.idbench.support;
+
+import io.idbench.config.ScenarioConfig;
+import io.idbench.provision.EmbeddedPostgresProvider;
+import java.nio.file.Path;
+
+/**
+ * A JVM that starts the embedded PostgreSQL on a kept directory and begins to exit the moment pg_ctl runs, as a service does
+ * when the build that started it is killed then (its --stop-with-parent): the start is cut short while pg_ctl still brings
+ * the postmaster up. {@code java -cp <tests> io.idbench.support.ExitsAsPgCtlRuns <data dir>}.
+ */
+public final class ExitsAsPgCtlRuns {
+    /** What it says as it begins to exit. */
+    public static final String PG_CTL_RUNS = "pg_ctl runs: exiting";
+
+    private ExitsAsPgCtlRuns() {
+    }
+
+    public static void main(String[] args) {
+        Path dataDir = Path.of(args[0]);
+        Thread watch = new Thread(() -> {
+            while (ProcessHandle.current().children().noneMatch(p -> p.info().commandLine().orElse("").contains("pg_ctl"))) {
+                Thread.onSpinWait();
+            }
+            System.out.println(PG_CTL_RUNS);
+            System.exit(3);
+        }, "exit-as-pg_ctl-runs");
+        watch.setDaemon(true);
+        watch.start();
+        var unused = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("16MB").withPgDataDir(dataDir.toString())
+                .build(), "a start cut short");
+        System.exit(0);
+    }
+}
