@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
                 CompareCommand.class,
                 SiteCommand.class,
                 EstimateCommand.class, ScimStubCommand.class,
-                CpuSamplerCommand.class, EngineWatchCommand.class,
+                CpuSamplerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Idbench {
     /**

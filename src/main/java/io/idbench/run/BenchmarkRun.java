@@ -112,7 +112,8 @@ public final class BenchmarkRun {
             }
             Path part = forks > 1 ? results.resolveSibling(plan + "-fork" + fork + ".csv") : results;
             Path log = run.jmeterLog(plan, fork);
-            int exit = jmeter.run(run.plans().resolve(plan + ".jmx"), part, log, properties, state.settings().remoteEngines());
+            int exit = jmeter.run(run.plans().resolve(plan + ".jmx"), part, log, properties, state.settings().remoteEngines(),
+                    state.recordPath());
             if (exit != 0) {
                 throw new RunFailedException("JMeter exited with code " + exit + (forks > 1 ? " in fork " + fork : "")
                         + "; its log: " + log);

@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.telemetry.EngineWatch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -50,16 +51,21 @@ final class JmeterProcess {
     }
 
     /**
-     * Runs the plan to its end.
+     * Runs the plan to its end; with remote engines, an engine that dies fails {@code record} and stops JMeter.
      *
      * @return JMeter's exit code
      */
-    int run(Path plan, Path results, Path log, List<Path> properties, List<String> remotes) throws IOException, InterruptedException {
+    int run(Path plan, Path results, Path log, List<Path> properties, List<String> remotes, Path record) throws IOException,
+            InterruptedException {
         Files.createDirectories(results.getParent());
         Files.createDirectories(log.getParent());
         out.println("[idbench] JMeter runs " + plan.getFileName() + " (log: " + log + ")");
         Process p = new ProcessBuilder(command(plan, results, log, properties, remotes)).directory(jmeter.home().resolve("bin")
                 .toFile()).redirectErrorStream(true).start();
+        if (!remotes.isEmpty()) {
+            // JMeter's client would wait forever for an engine that died: the watch fails the run instead.
+            new EngineWatch(remotes, record, out).start(p.toHandle());
+        }
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 out.println(line);

@@ -86,15 +86,6 @@ final class ServiceProcess {
         return launchSampler(jar, pids, run);
     }
 
-    /** {@code idbench engine-watch} beside JMeter, its lines on the build's error output: an engine that dies fails the run. */
-    static Process launchEngineWatch(Path jar, List<String> engines, Path record, Path log) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1", "-jar",
-                jar.toString(), "engine-watch", "--harness-pid=" + ProcessHandle.current().pid(), "--record=" + record));
-        engines.forEach(e -> command.add("--engine=" + e));
-        return new ProcessBuilder(command).redirectOutput(log.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    }
-
     /** The sampler for a target given by URL whose server process (and its children) is {@code targetPid}. */
     static Process launchSampler(Path jar, long targetPid, List<Long> localEngines, RunDirectory run) throws IOException {
         List<String> pids = new ArrayList<>(List.of("--service-pid=" + targetPid));

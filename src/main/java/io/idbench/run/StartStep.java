@@ -53,13 +53,9 @@ final class StartStep {
         }
         List<String> engines = state.settings().remoteEngines();
         List<Long> localEngines = JmeterRemotes.localPids(engines);
-        if (!engines.isEmpty()) {
-            // JMeter's client would wait forever for an engine that died: the watch fails the run instead.
-            ServiceProcess.launchEngineWatch(jar, engines, record, run.dir().resolve("engine-watch.log"));
-            if (!localEngines.isEmpty()) {
-                out.println("[idbench] JMeter engines on this machine (pids " + localEngines.stream().map(String::valueOf)
-                        .collect(Collectors.joining(", ")) + ") count as JMeter in the CPU account, not as other processes");
-            }
+        if (!localEngines.isEmpty()) {
+            out.println("[idbench] JMeter engines on this machine (pids " + localEngines.stream().map(String::valueOf).collect(
+                    Collectors.joining(", ")) + ") count as JMeter in the CPU account, not as other processes");
         }
         if (!state.settings().provisioned()) {
             // No service of ours marks the record when the build stops early: the build's JVM does, as it exits.

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Watches the remote JMeter engines while the build's JMeter runs the plan on them ({@code idbench engine-watch}, a child
- * of the build beside JMeter). JMeter's client waits for every engine to report its end: one that died never does, and
- * the build would wait until it is killed. So an engine that stops accepting connections on two checks in a row fails
- * the run: the record says which engine and when, and JMeter is stopped, which fails the build.
+ * Watches the remote JMeter engines while the run's JMeter runs the plan on them (a thread of the run, beside the JMeter
+ * process it started). JMeter's client waits for every engine to report its end: one that died never does, and the run
+ * would wait until it is killed. So an engine that stops accepting connections on two checks in a row fails the run: the
+ * record says which engine and when, and JMeter is stopped, which fails the run.
  */
 public final class EngineWatch {
     /** How long an engine may take to accept a connection before it counts as down. */
@@ -24,55 +24,47 @@ public final class EngineWatch {
     public static final Duration PERIOD = Duration.ofSeconds(2);
 
     private final List<String> engines;
-    private final long harnessPid;
     private final Path record;
     private final PrintStream err;
 
-    /**
-     * @param harnessPid the build, whose child JMeter runs the plan
-     * @param record the run's record, marked failed when an engine dies
-     */
-    public EngineWatch(List<String> engines, long harnessPid, Path record, PrintStream err) {
+    /** @param record the run's record, marked failed when an engine dies */
+    public EngineWatch(List<String> engines, Path record, PrintStream err) {
         this.engines = List.copyOf(engines);
-        this.harnessPid = harnessPid;
         this.record = record;
         this.err = err;
     }
 
     /**
-     * Checks the engines from the moment JMeter runs until it ends (or the build does).
+     * Checks the engines until {@code jmeter} ends.
      *
      * @return the engine that died, or empty when JMeter ended with all of them alive
      */
-    public Optional<String> run() throws InterruptedException {
-        ProcessHandle jmeter = null;
+    public Optional<String> watch(ProcessHandle jmeter) throws InterruptedException {
         String failing = null;
-        while (harnessAlive()) {
-            if (jmeter == null) {
-                jmeter = jmeter().orElse(null);
-            } else if (!jmeter.isAlive()) {
-                return Optional.empty();
-            } else {
-                String down = firstDown();
-                if (down != null && down.equals(failing)) {
-                    fail(jmeter, down);
-                    return Optional.of(down.substring(0, down.indexOf(' ')));
-                }
-                failing = down;
+        while (jmeter.isAlive()) {
+            String down = firstDown();
+            if (down != null && down.equals(failing)) {
+                fail(jmeter, down);
+                return Optional.of(down.substring(0, down.indexOf(' ')));
             }
+            failing = down;
             Thread.sleep(PERIOD.toMillis());
         }
         return Optional.empty();
     }
 
-    private boolean harnessAlive() {
-        return ProcessHandle.of(harnessPid).map(ProcessHandle::isAlive).orElse(false);
-    }
-
-    /** The build's JMeter: its descendant that runs ApacheJMeter's jar. */
-    private Optional<ProcessHandle> jmeter() {
-        return ProcessHandle.of(harnessPid).stream().flatMap(ProcessHandle::descendants)
-                .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")).findFirst();
+    /** {@link #watch} in a daemon thread of its own, for as long as {@code jmeter} runs. */
+    public Thread start(ProcessHandle jmeter) {
+        Thread t = new Thread(() -> {
+            try {
+                var unused = watch(jmeter);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "idbench-engine-watch");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** The first engine that refuses a connection, with why ("host:port (Connection refused)"), or null. */
