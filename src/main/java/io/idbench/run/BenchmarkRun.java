@@ -36,9 +36,9 @@ public final class BenchmarkRun {
      * @param jar the jar of the service the run measures (side A's), this build's
      */
     public BenchmarkRun(Path basedir, Path jar, RunOptions options, PrintStream out) {
-        this.basedir = basedir.toAbsolutePath();
+        this.basedir = basedir.toAbsolutePath().normalize();
         this.run = new RunDirectory(this.basedir.resolve("target/idbench"), this.basedir.resolve("target/jmeter"));
-        this.jar = jar.toAbsolutePath();
+        this.jar = jar.toAbsolutePath().normalize();
         this.options = options;
         this.out = out;
     }

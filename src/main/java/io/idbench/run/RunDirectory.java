@@ -101,12 +101,14 @@ public final class RunDirectory {
     }
 
     static void removeOldJmeterTrees(Path target, Path keep) throws IOException {
+        Path kept = keep == null ? null : keep.toAbsolutePath().normalize();
         if (!Files.isDirectory(target)) {
             return;
         }
         try (Stream<Path> dirs = Files.list(target)) {
             for (Path tree : dirs.filter(d -> d.getFileName().toString().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
-                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties")) && (keep == null || !keep.startsWith(d))).toList()) {
+                    && Files.isRegularFile(d.resolve("jmeter/bin/jmeter.properties"))
+                    && (kept == null || !kept.startsWith(d.toAbsolutePath().normalize()))).toList()) {
                 FileTrees.empty(tree);
                 Files.delete(tree);
             }

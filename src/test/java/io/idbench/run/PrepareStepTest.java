@@ -238,7 +238,9 @@ class PrepareStepTest {
 
     @Test
     void earlierBuildsJmeterTreesAreRemovedAndTheOneThisRunUsesIsKept() throws Exception {
-        Path target = run.jmeterDir().getParent();
+        // As `idbench run --project=.` names it: the tree config.json names is kept however the project's path is spelt.
+        run = new RunDirectory(tmp.resolve("./target/idbench"), tmp.resolve("./target/jmeter"));
+        Path target = tmp.resolve("target");
         Path old = target.resolve("0b4c0d6e-1111-2222-3333-444455556666/jmeter");
         Path current = target.resolve("9f8e7d6c-1111-2222-3333-444455556666/jmeter");
         for (Path tree : List.of(old, current)) {
