@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
 /** {@code idbench estimate}: how long a list of scenarios will take, from how long each took when it was last recorded. */
 @Command(name = "estimate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Says how long running these scenarios one after another will take, before it is spent.",
-                "Each scenario counts with the wall time of its newest complete run in the results: from Maven's",
-                "start to its record (a scenario of a matrix still runs its build's steps, up to date), or from its",
-                "preparation where the run did not time its build (records before 2026-11-26). A scenario never",
+                "Each scenario counts with the wall time of its newest complete run in the results: from its JVM's",
+                "start (Maven's, or idbench run's; in idbench run --matrix, the previous scenario's end) to its record,",
+                "or from its preparation where the run did not time its build (records before 2026-11-26). A scenario never",
                 "recorded there counts as the same scenario at another size (its name's -<size> aside, the most",
                 "identities) took, its dataset's part replaced by this size's at the recorded seeds' rates per",
                 "identity; with no such run it is named and left out of the total. The recorded runs had their own parameters",

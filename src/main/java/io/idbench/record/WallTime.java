@@ -5,22 +5,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Where a run's wall time went, in seconds, from the build's start to its record, phase by phase; a phase that was not
+ * Where a run's wall time went, in seconds, from its JVM's start to its record, phase by phase; a phase that was not
  * timed is null. Phases that JMeter runs are cut at its samples: each measured repetition's populate and teardown count
  * with the repetitions.
  *
- * @param build       compiling, preparing the run and packaging: from Maven's start to the service's start
- * @param start       the start step: PostgreSQL (and the engine) provisioned, the dataset loaded or reused, the service
+ * @param build       compiling, packaging and preparing the run: from its JVM's start (Maven's, or idbench run's; a matrix's
+ *                    later scenario: the previous one's end) to the service's start
+ * @param start       the start: PostgreSQL (and the engine) provisioned, the dataset loaded or reused, the service
  *                    started until it answers
  * @param seed        of {@code start}, the dataset loaded or reused (the seed record's own time)
  * @param jmeterStart from the service ready to the first warm-up sample: JMeter configured and started, the login, the
  *                    first populate
  * @param settle      the first warm-up and the settling repetitions, to the first measured repetition's warm-up
  * @param repetitions the measured repetitions, from the first one's warm-up to the last measured sample
- * @param jmeterEnd   from the last measured sample to the stop step: the last teardown, JMeter's exit (and its dashboard, when asked for)
- * @param stop        the stop step: the service's telemetry collected and its processes stopped
- * @param record      the record step, to this record (the site is written after it)
- * @param total       from Maven's start to this record
+ * @param jmeterEnd   from the last measured sample to the stop: the last teardown, JMeter's exit (and its dashboard, when asked for)
+ * @param stop        the stop: the service's telemetry collected and its processes stopped
+ * @param record      the record, to this record (the site is written after it)
+ * @param total       from its JVM's start to this record
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WallTime(Double build, Double start, Double seed, Double jmeterStart, Double settle, Double repetitions,

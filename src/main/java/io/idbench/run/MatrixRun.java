@@ -68,8 +68,10 @@ final class MatrixRun {
             BenchmarkRun run = new BenchmarkRun(project, jar, options, out);
             try {
                 (i == 0 ? run : run.withStartedAt(begins)).run(with(overrides, s), profiles);
-            } catch (ConfigException | RunFailedException | ServiceProcess.ServiceFailedException | IOException e) {
-                out.println("idbench: " + s + ": " + e.getMessage());
+            } catch (RuntimeException | IOException e) {
+                // Whatever failed this scenario (its thresholds, a service that did not start, a product's error): recorded as
+                // the run says, and the matrix goes on with the next.
+                out.println("idbench: " + s + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
                 failed.add(s);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
