@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Stops a server this JVM started when the JVM dies without stopping it (SIGKILL, the OOM killer):
@@ -34,22 +35,23 @@ public final class OrphanReaper {
      * brings it up detached: a JVM killed then left it running. This shell, armed by a marker file beside the directory,
      * waits for the JVM's end; if the marker is still there, it waits for that directory's pg_ctl to finish, then for the
      * postmaster named in postmaster.pid (pg_ctl may end first: its output's reader, the JVM, is gone), and stops it.
-     * Disarmed (the marker deleted) once the postmaster has its own reaper. ("[p]g_ctl": the pattern must not match this
-     * shell's own command line, which holds the script and the directory.)
+     * Disarmed (the marker deleted) once the postmaster has its own reaper, or by the next start on the directory, which
+     * holds its lock: the postmaster that start brings up is not this shell's to stop. ("[p]g_ctl": the pattern must not
+     * match this shell's own command line, which holds the script and the directory.)
      */
     private static final String START_SCRIPT = """
             owner=$1; dir=$2; marker=$3
             while kill -0 "$owner" 2>/dev/null; do sleep 1; done
             [ -e "$marker" ] || exit 0
-            rm -f "$marker"
             while pgrep -f -- "[p]g_ctl.*$dir" >/dev/null 2>&1; do sleep 0.2; done
             tries=0; pid=
-            while [ "$tries" -lt 50 ]; do
+            while [ -e "$marker" ] && [ "$tries" -lt 50 ]; do
               pid=$(head -n 1 "$dir/postmaster.pid" 2>/dev/null)
               [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && break
               pid=; tries=$((tries + 1)); sleep 0.2
             done
-            [ -n "$pid" ] || exit 0
+            [ -e "$marker" ] && [ -n "$pid" ] || { rm -f "$marker"; exit 0; }
+            rm -f "$marker"
             pkill -QUIT -P "$pid" 2>/dev/null
             kill -QUIT "$pid" 2>/dev/null
             """;
@@ -75,11 +77,24 @@ public final class OrphanReaper {
         }
     }
 
-    /** Watches this JVM while it starts PostgreSQL on {@code dataDir} (see {@link #START_SCRIPT}). */
+    /**
+     * Watches this JVM while it starts PostgreSQL on {@code dataDir} (see {@link #START_SCRIPT}); the caller holds the
+     * directory's lock. The reapers of earlier starts whose JVMs are gone are disarmed first.
+     */
     public static Start watchStart(Path dataDir) {
-        Path marker = dataDir.resolveSibling(dataDir.getFileName() + ".starting-" + ProcessHandle.current().pid());
+        String prefix = dataDir.getFileName() + ".starting-";
+        Path marker = dataDir.resolveSibling(prefix + ProcessHandle.current().pid());
         try {
             Files.createDirectories(marker.getParent());
+            try (Stream<Path> markers = Files.list(marker.getParent())) {
+                for (Path other : markers.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                    String owner = other.getFileName().toString().substring(prefix.length());
+                    if (owner.matches("\\d+") && ProcessHandle.of(Long.parseLong(owner)).map(ProcessHandle::isAlive).orElse(false)) {
+                        continue;
+                    }
+                    Files.deleteIfExists(other);
+                }
+            }
             Files.writeString(marker, "");
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + marker + ": " + e.getMessage(), e);

@@ -71,6 +71,26 @@ class PostgresProviderTest {
         }
     }
 
+    /**
+     * The reaper of a start cut short waits a while for the postmaster its pg_ctl may still bring up: the next start on the
+     * directory, which holds its lock, disarms it first, so the server that start brings up is not stopped by it. Here the
+     * earlier JVM ends before its pg_ctl ran: its reaper finds no postmaster and would wait for one.
+     */
+    @Test
+    void theNextStartOnTheDirectoryIsNotStoppedByAnEarlierStartsReaper(@TempDir Path dir) throws Exception {
+        Path dataDir = dir.resolve("pg");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), ExitsAsPgCtlRuns.class.getName(), dataDir.toString(),
+                ExitsAsPgCtlRuns.BEFORE_PG_CTL).redirectErrorStream(true).redirectOutput(dir.resolve("cut-short.log").toFile()).start();
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        try (EmbeddedPostgresProvider next = EmbeddedPostgresProvider.start(ScenarioConfig.builder().withPgSharedBuffers("16MB")
+                .withPgDataDir(dataDir.toString()).build(), "the next start")) {
+            // Longer than the earlier reaper waits for a postmaster (10 s) once its JVM is gone.
+            await().during(Duration.ofSeconds(13)).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500)).until(
+                    () -> query(next.jdbcUrl(), next.user(), next.password(), "SELECT 1").equals("1"));
+        }
+    }
+
     @Test
     void aDatabaseAKilledDropLeftInvalidIsDroppedAtTheNextStart(@TempDir Path dir) throws SQLException {
         ScenarioConfig config = ScenarioConfig.builder().withPgSharedBuffers("128MB").withPgDataDir(dir.resolve("pg").toString())
