@@ -1,6 +1,8 @@
 package io.idbench.cli;
 
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.ScenarioConfigBuilder;
 import picocli.CommandLine.Option;
 
 /** Where PostgreSQL comes from, and how the embedded one is set up. */
@@ -8,14 +10,14 @@ final class DatabaseOptions {
     @Option(names = "--db-provider", paramLabel = "<provider>",
             description = "Where PostgreSQL comes from: auto (testcontainers when a container engine answers, else "
                     + "embedded; external with --db-url), embedded, testcontainers or external (default: ${DEFAULT-VALUE}).")
-    String dbProvider = ScenarioConfig.DEFAULT_PROVIDER.id();
+    String dbProvider;
 
     @Option(names = "--db-url", paramLabel = "<jdbc-url>",
             description = "External PostgreSQL, e.g. jdbc:postgresql://127.0.0.1:15432/idbench (default: auto). "
                     + "A dataset is seeded into that database itself.")
     String dbUrl;
 
-    @Option(names = "--db-user", paramLabel = "<user>", defaultValue = ScenarioConfig.DEFAULT_DB_USER,
+    @Option(names = "--db-user", paramLabel = "<user>",
             description = "User for --db-url (default: ${DEFAULT-VALUE}).")
     String dbUser;
 
@@ -23,22 +25,22 @@ final class DatabaseOptions {
             description = "Password for --db-url (default: empty).")
     String dbPassword;
 
-    @Option(names = "--pg-data-dir", paramLabel = "<dir>", defaultValue = ScenarioConfig.DEFAULT_PG_DATA_DIR,
+    @Option(names = "--pg-data-dir", paramLabel = "<dir>",
             description = "Data directory of the embedded PostgreSQL, kept between runs with every seeded dataset in it, "
                     + "or none for a throw-away one (default: ${DEFAULT-VALUE}).")
     String pgDataDir;
 
-    @Option(names = "--pg-shared-buffers", paramLabel = "<size>", defaultValue = ScenarioConfig.DEFAULT_PG_SHARED_BUFFERS,
+    @Option(names = "--pg-shared-buffers", paramLabel = "<size>",
             description = "shared_buffers of the embedded PostgreSQL (default: ${DEFAULT-VALUE}).")
     String pgSharedBuffers;
 
-    @Option(names = "--pg-memory", paramLabel = "<size>", defaultValue = ScenarioConfig.NO_MEMORY_BOUND,
+    @Option(names = "--pg-memory", paramLabel = "<size>",
             description = "The most memory PostgreSQL's processes may use, the page cache of its files included, e.g. 1GB: "
                     + "its data then no longer fits in memory on purpose (a memory cgroup: Linux, as root; a container's memory "
                     + "limit with testcontainers). none: the machine's (default: ${DEFAULT-VALUE}).")
     String pgMemory;
 
-    @Option(names = "--pg-data-dir-wait", paramLabel = "<seconds>", defaultValue = "" + ScenarioConfig.DEFAULT_PG_DATA_DIR_WAIT_SECONDS,
+    @Option(names = "--pg-data-dir-wait", paramLabel = "<seconds>",
             description = "How long to wait for another idbench run that is using --pg-data-dir, saying for whom, before giving up "
                     + "(default: ${DEFAULT-VALUE}).")
     int pgDataDirWait;
@@ -52,9 +54,9 @@ final class DatabaseOptions {
             description = "PostgreSQL image for the testcontainers provider (default: ${DEFAULT-VALUE}; env IDBENCH_PG_IMAGE).")
     String pgImage;
 
-    ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
-        return b.withDbProvider(dbProvider).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
+    ScenarioConfigBuilder apply(ScenarioConfigBuilder b) {
+        return b.withDbProvider(Provider.parse("db provider", dbProvider)).withDbUrl(dbUrl).withDbUser(dbUser).withDbPassword(dbPassword)
                 .withPgDataDir(pgDataDir).withPgSharedBuffers(pgSharedBuffers).withPgMemory(pgMemory).withPgImage(pgImage)
-                .withDatasetsMaxBytes(datasetsMaxBytes).withPgDataDirWaitSeconds(pgDataDirWait);
+                .withDatasetsMaxBytes(ScenarioConfig.datasetsBudget(datasetsMaxBytes)).withPgDataDirWaitSeconds(pgDataDirWait);
     }
 }

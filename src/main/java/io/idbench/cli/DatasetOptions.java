@@ -1,6 +1,9 @@
 package io.idbench.cli;
 
+import io.idbench.config.PasswordHash;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.ScenarioConfigBuilder;
+import io.idbench.config.Storage;
 import picocli.CommandLine.Option;
 
 /** What is stored and seeded: the storage, the dataset (size, dynamic groups) and how passwords are hashed. */
@@ -8,14 +11,14 @@ final class DatasetOptions {
     @Option(names = "--storage", paramLabel = "<storage>",
             description = "How identities are stored: jsonb (one jsonb document per identity) or relational "
                     + "(Syncope's EAV tables) (default: ${DEFAULT-VALUE}).")
-    String storage = ScenarioConfig.DEFAULT_STORAGE.id();
+    String storage;
 
-    @Option(names = "--users", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_USERS,
+    @Option(names = "--users", paramLabel = "<n>",
             description = "Identities user.1 … user.<n> of the docs/workload.md profile, seeded by COPY before the service starts, "
                     + "or reused when this dataset is kept (default: ${DEFAULT-VALUE}, at most " + ScenarioConfig.MAX_USERS + ").")
     long users;
 
-    @Option(names = "--dyn", paramLabel = "<true|false>", arity = "1", defaultValue = "" + ScenarioConfig.DEFAULT_DYN,
+    @Option(names = "--dyn", paramLabel = "<true|false>", arity = "1",
             description = "Dynamic memberships: with true the groups type-a … type-j exist, each with the condition "
                     + "userType eq \"Type X\", kept current on every user save; with false they do not (default: ${DEFAULT-VALUE}).")
     boolean dyn;
@@ -30,14 +33,14 @@ final class DatasetOptions {
 
     @Option(names = "--password-hash", paramLabel = "<algorithm>",
             description = "How user passwords are stored: ssha256 (salted SHA-256) or bcrypt (default: ${DEFAULT-VALUE}).")
-    String passwordHash = ScenarioConfig.DEFAULT_PASSWORD_HASH.id();
+    String passwordHash;
 
     @Option(names = "--bcrypt-cost", paramLabel = "<cost>", defaultValue = "" + ScenarioConfig.DEFAULT_BCRYPT_COST,
             description = "bcrypt cost factor, 4..31 (default: ${DEFAULT-VALUE}).")
     int bcryptCost;
 
-    ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
-        return b.withStorage(storage).withUsers(users).withDyn(dyn).withFresh(fresh).withUsersCsv(usersCsv)
-                .withPasswordHash(passwordHash).withBcryptCost(bcryptCost);
+    ScenarioConfigBuilder apply(ScenarioConfigBuilder b) {
+        return b.withStorage(Storage.parse(storage)).withUsers(users).withDyn(dyn).withFresh(fresh).withUsersCsv(usersCsv)
+                .withPasswordHash(PasswordHash.parse(passwordHash)).withBcryptCost(bcryptCost);
     }
 }

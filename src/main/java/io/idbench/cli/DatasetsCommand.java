@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * engine's {@link SearchSnapshots} beside them, OpenLDAP's {@link DirectoryDatasets}); {@code prune} removes by age or to a
  * budget. This class holds the options and says which store does what.
  */
-@Command(name = "datasets", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "datasets", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
         description = {"Lists the datasets the embedded PostgreSQL keeps in --pg-data-dir, the least recently used first.",
                 "For each: storage, identities, dynamic memberships, generator version, size on disk, when it was loaded",
                 "and last used, and whether a run is using it. While a run holds the directory, the list comes from",
@@ -99,7 +99,7 @@ public final class DatasetsCommand implements Callable<Integer> {
         /** The directory, and its comparisons' other side's beside it when there is one: that server keeps its own copies. */
         List<ScenarioConfig> configs() {
             ScenarioConfig config = config();
-            Path other = Path.of(config.pgDataDir() + ScenarioConfig.OTHER_SIDE_SUFFIX);
+            Path other = Path.of(config.pgDataPath() + ScenarioConfig.OTHER_SIDE_SUFFIX);
             return Files.isDirectory(other) ? List.of(config, ScenarioConfig.builder().withPgDataDir(other.toString()).build())
                     : List.of(config);
         }
@@ -117,7 +117,7 @@ public final class DatasetsCommand implements Callable<Integer> {
     }
 
     /** {@code idbench datasets prune}. */
-    @Command(name = "prune", mixinStandardHelpOptions = true, sortOptions = false,
+    @Command(name = "prune", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
             description = {"Removes kept datasets by age or down to a size budget.",
                     "First those not used for --older-than, then the least recently used until the rest fit in",
                     "--max-bytes. A dataset a run is using is never removed; the runs' own copies of datasets are removed",
@@ -180,13 +180,13 @@ public final class DatasetsCommand implements Callable<Integer> {
             }
             ScenarioConfig config = dir.config();
             if (olderThan == null && maxBytes == null) {
-                return SearchSnapshots.prune(config.pgDataDir(), dryRun, out);
+                return SearchSnapshots.prune(config.pgDataPath(), dryRun, out);
             }
             int code = 0;
             for (ScenarioConfig side : dir.configs()) {
                 code = Math.max(code, PostgresDatasets.prune(side, age, budget, dryRun, out));
             }
-            return snapshots ? Math.max(code, SearchSnapshots.prune(config.pgDataDir(), dryRun, out)) : code;
+            return snapshots ? Math.max(code, SearchSnapshots.prune(config.pgDataPath(), dryRun, out)) : code;
         }
 
         static Duration age(String text) {

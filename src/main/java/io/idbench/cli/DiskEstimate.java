@@ -1,7 +1,10 @@
 package io.idbench.cli;
 
 import io.idbench.config.ByteSize;
-import io.idbench.config.ScenarioConfig;
+import io.idbench.config.Parameters;
+import io.idbench.config.Plan;
+import io.idbench.config.ScenarioResolver;
+import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
 import io.idbench.provision.PostgresServerSettings;
@@ -11,8 +14,6 @@ import io.idbench.results.RecordedRun;
 import io.idbench.seed.DatasetStore;
 import io.idbench.seed.Seeder;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * What running a list of scenarios takes on disk, before it is spent: each dataset they name (kept once loaded, so they add
@@ -49,28 +49,26 @@ final class DiskEstimate {
     private DiskEstimate() {
     }
 
-    /** The datasets the scenarios of {@code parameters}/<scenario>.properties load, in their order, each once. */
+    /**
+     * The datasets the scenarios of {@code parameters}/<scenario>.properties load, in their order, each once: resolved as a
+     * run resolves them (the defaults beneath the file). A scenario of another product (sized by its own target) or of a plan
+     * that starts on an empty service (plan 5 makes its users itself) seeds none of idbench's.
+     */
     static List<Dataset> datasets(List<String> scenarios, Path parameters) {
+        ScenarioResolver resolver = new ScenarioResolver(parameters);
         Map<String, Dataset> out = new LinkedHashMap<>();
         for (String scenario : scenarios) {
-            Path file = parameters.resolve(scenario + ".properties");
-            if (!Files.isRegularFile(file)) {
+            if (!Files.isRegularFile(parameters.resolve(scenario + ".properties"))) {
                 continue;
             }
-            Properties p = new Properties();
-            try (Reader in = Files.newBufferedReader(file)) {
-                p.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot read " + file + ": " + e.getMessage(), e);
+            ScenarioResolver.Resolved r = resolver.resolve(Map.of(Parameters.SCENARIO, scenario), List.of());
+            long users = r.whole(Parameters.USERS);
+            if (users == 0 || TargetKind.parse(r.get("target")) != TargetKind.IDBENCH || Plan.parse(r.get("plan")).neverSeeded()) {
+                continue;
             }
-            long users = Long.parseLong(p.getProperty("users", "" + ScenarioConfig.DEFAULT_USERS).strip());
-            boolean ours = p.getProperty("target", TargetKind.IDBENCH.id()).strip().equals(TargetKind.IDBENCH.id());
-            if (users == 0 || !ours) {
-                continue; // nothing seeded, or another product's dataset (sized by its own target)
-            }
-            Storage storage = Storage.parse(p.getProperty("storage", ScenarioConfig.DEFAULT_STORAGE.id()).strip());
-            boolean dyn = Boolean.parseBoolean(p.getProperty("dyn", "" + ScenarioConfig.DEFAULT_DYN).strip());
-            boolean engine = !p.getProperty("search", ScenarioConfig.DEFAULT_SEARCH.id()).strip().equals("sql");
+            Storage storage = Storage.parse(r.get("storage"));
+            boolean dyn = r.flag("dyn");
+            boolean engine = SearchMode.parse(r.get("search")).engine();
             Dataset d = new Dataset(storage, users, dyn, engine);
             out.merge(storage.id() + "/" + users + "/" + dyn, d, (a, b) -> new Dataset(a.storage(), a.users(), a.dyn(),
                     a.engine() || b.engine()));

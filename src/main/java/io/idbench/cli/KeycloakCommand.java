@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * own PostgreSQL, or H2), configures a realm, its SCIM API and a client for the plans, and runs
  * until Ctrl-C or SIGTERM, then stops Keycloak and PostgreSQL.
  */
-@Command(name = "keycloak", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "keycloak", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
         description = {"Starts Keycloak " + KeycloakSetup.VERSION + " as a SCIM 2.0 target, configured for the workload.",
                 "It runs from the distribution on Maven Central (unpacked by a build with -Ptarget-keycloak), loopback only,",
                 "--cache=local, with the scim-api feature; its database is on idbench's PostgreSQL (a database of its own,",

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * {@code idbench openldap}: OpenLDAP's slapd as a benchmark target, holding the workload's identities (a kept dataset, copied
  * in), on a free loopback port, in a private work directory that goes when it stops.
  */
-@Command(name = "openldap", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "openldap", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
         description = {"Starts OpenLDAP's slapd as an LDAP target holding the workload's identities.",
                 "It runs Debian's package (scripts/install-openldap.sh installs it): MDB, the idbench profile's schema beside",
                 "inetOrgPerson, equality and substring indexes for what the plans search, the memberof overlay for the groups.",

@@ -30,7 +30,7 @@ final class PostgresDatasets {
     /** The datasets, the least recently used first, and the engine's snapshots beside them. */
     static int list(ScenarioConfig config, PrintWriter out) throws SQLException, IOException {
         return withStore(config, out, (store, byRun) -> {
-            print(config.pgDataDir(), store.list(), store.copies(), byRun, out);
+            print(config.pgDataPath(), store.list(), store.copies(), byRun, out);
             return 0;
         });
     }
@@ -74,7 +74,7 @@ final class PostgresDatasets {
 
     /** Runs {@code work} on the live run's server on the directory, or on one started for it and stopped after. */
     static int withStore(ScenarioConfig config, PrintWriter out, StoreWork work) throws SQLException, IOException {
-        Path dataDir = config.pgDataDir();
+        Path dataDir = config.pgDataPath();
         if (!Files.isDirectory(dataDir)) {
             out.println("No datasets kept: " + dataDir + " does not exist yet (the first seed creates it)");
             return 0;

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * {@code serve} or benchmark run with the same parameters does), and with a search engine
  * bulk-loads the index too; then stops everything and prints what each phase took.
  */
-@Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "seed", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
         description = {"Seeds a dataset of identities, or another SCIM server over its API.",
                 "It loads --users=N identities of the docs/workload.md profile (identity N is always the same) by COPY,",
                 "with indexes and keys built after the load, or reuses the dataset when it is kept; with a search engine,",
@@ -126,7 +126,7 @@ public final class SeedCommand implements Callable<Integer> {
         }
         try (Connection c = new Database(pg.jdbcUrl(), pg.user(), pg.password()).sibling("postgres").connect()) {
             DatasetStore store = new DatasetStore(c, false);
-            PostgresDatasets.print(config.pgDataDir(), store.list(), store.copies(), false, out);
+            PostgresDatasets.print(config.pgDataPath(), store.list(), store.copies(), false, out);
         }
     }
 

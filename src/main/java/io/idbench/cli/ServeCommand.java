@@ -1,6 +1,8 @@
 package io.idbench.cli;
 
+import io.idbench.config.Handicap;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.ScenarioConfigBuilder;
 import io.idbench.search.IndexedIdentityStore;
 import io.idbench.service.Endpoints;
 import io.idbench.service.PasswordHasher;
@@ -21,7 +23,7 @@ import picocli.CommandLine.Spec;
  * {@code idbench serve}: provisions PostgreSQL, starts the SCIM service and runs until Ctrl-C or
  * SIGTERM, then stops everything it started (PostgreSQL included), in reverse order.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "serve", mixinStandardHelpOptions = true, defaultValueProvider = ParameterDefaults.class, sortOptions = false,
         description = {"Starts the identity service under test, a SCIM 2.0 server on PostgreSQL.",
                 "It serves /scim/v2, searches with SQL, Elasticsearch or OpenSearch, and holds --users=N identities seeded",
                 "(or reused when that dataset is kept).",
@@ -61,11 +63,11 @@ public final class ServeCommand implements TargetCommand {
             description = "Password accepted by POST /oauth/token, at least 8 characters (default: a random one, printed at start).")
     String adminPassword;
 
-    @Option(names = "--db-pool-size", paramLabel = "<n>", defaultValue = "" + ScenarioConfig.DEFAULT_DB_POOL_SIZE,
+    @Option(names = "--db-pool-size", paramLabel = "<n>",
             description = "JDBC connections in the pool (default: ${DEFAULT-VALUE}).")
     int dbPoolSize;
 
-    @Option(names = "--statement-timeout", paramLabel = "<ms>", defaultValue = "" + ScenarioConfig.DEFAULT_STATEMENT_TIMEOUT_MS,
+    @Option(names = "--statement-timeout", paramLabel = "<ms>",
             description = "Longest a request's database statement may run, in ms; past it the request gets 400 tooMany "
                     + "(a search) or 503 (0: no limit; default: ${DEFAULT-VALUE}).")
     int statementTimeoutMs;
@@ -115,7 +117,8 @@ public final class ServeCommand implements TargetCommand {
         return configure(ScenarioConfig.builder().withBind(bind).withPort(port).withToken(token)
                 .withAdminUser(adminUser).withAdminPassword(adminPassword).withDbPoolSize(dbPoolSize)
                 .withStatementTimeoutMs(statementTimeoutMs).withMaxResults(maxResults)
-                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(handicap).withReplica(replica)
+                .withTokenTtlSeconds(tokenTtl).withMaxGroupMembers(maxGroupMembers).withHandicap(Handicap.parse(handicap))
+                .withReplica(replica)
                 .withTokenKey(tokenKey)).build();
     }
 
@@ -140,7 +143,7 @@ public final class ServeCommand implements TargetCommand {
     }
 
     /** The options serve shares with seed: dataset, search, database. */
-    private ScenarioConfig.Builder configure(ScenarioConfig.Builder b) {
+    private ScenarioConfigBuilder configure(ScenarioConfigBuilder b) {
         return stack.apply(b);
     }
 

@@ -1,6 +1,6 @@
 package io.idbench.cli;
 
-import io.idbench.config.ScenarioConfig;
+import io.idbench.config.ScenarioConfigBuilder;
 import picocli.CommandLine.Mixin;
 
 /** The options serve and seed share: the dataset, the search mode and engine, the database. */
@@ -15,7 +15,7 @@ final class StackOptions {
     DatabaseOptions database;
 
     /** Applies all three to a configuration being built. */
-    ScenarioConfig.Builder apply(ScenarioConfig.Builder b) {
+    ScenarioConfigBuilder apply(ScenarioConfigBuilder b) {
         return database.apply(search.apply(dataset.apply(b)));
     }
 }

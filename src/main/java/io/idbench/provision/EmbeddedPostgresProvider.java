@@ -51,7 +51,7 @@ public final class EmbeddedPostgresProvider implements PostgresProvider {
 
     public static EmbeddedPostgresProvider start(ScenarioConfig config, String why) {
         EmbeddedPostgres pg;
-        Path dataDir = config.pgDataDir();
+        Path dataDir = config.pgDataPath();
         ProcessLock lock = dataDir == null ? null : DataDirectoryLock.acquire(dataDir, config.pgDataDirWait(), LOG::warn);
         OrphanReaper.Start starting = null;
         Instant began = null;

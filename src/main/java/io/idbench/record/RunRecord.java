@@ -2,8 +2,7 @@ package io.idbench.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.idbench.config.CycleMix;
-import io.idbench.config.ProvisioningClient;
+import io.idbench.config.Parameters;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -89,14 +88,16 @@ public record RunRecord(
     /** The label of all operations together. */
     public static final String ALL = "ALL";
 
-    /** The parameters that make two runs comparable: when they differ, the difference may be the shape, not the code. */
-    public static final List<String> SHAPE = List.of("plan", "storage", "search", "dyn", "users", "threads", "loops", "duration",
-            "rampup", "warmup", "rate", "hotset");
+    /**
+     * The parameters that make two runs comparable, as every record has them: when they differ, the difference may be the
+     * shape, not the code (the roles axis, workload, load and shape of {@link Parameters#ALL}).
+     */
+    public static final List<String> SHAPE = Parameters.comparabilityKeys(false);
 
     /**
-     * Shape parameters that came after the first records, each with the value every run that does not record it had: the
-     * search engine's layout (one node, one shard, no replica), the service's replicas (one), the remote JMeter engines
-     * (none: the build's own JMeter), PostgreSQL's memory bound (none) and plan 5's load (its defaults: ParametersDocTest holds them to Parameters.ALL). A cluster's, replicas' or distributed run is never compared with a single one.
+     * Shape parameters that came after the first records, each with the value every run that does not record it had: its
+     * default (the search engine's layout, the service's replicas, remote JMeter engines, the memory bounds, plan 5's load).
+     * A cluster's, replicas' or distributed run is never compared with a single one.
      */
     public static final Map<String, String> LATER_SHAPE = laterShape();
 
@@ -116,24 +117,13 @@ public record RunRecord(
 
     private static Map<String, String> laterShape() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("search.nodes", "1");
-        m.put("search.shards", "1");
-        m.put("search.replicas", "0");
-        m.put("instances", "1");
-        m.put("jmeter.remotes", "");
-        // PostgreSQL's and the engine's memory bounds: a store whose data no longer fits is another configuration, not a
-        // slower night.
-        m.put("pg.memory", "none");
-        m.put("search.memory", "none");
-        // Plan 5's load: its client and pace, and what its cycles hold (every other plan records the defaults).
-        m.put("client", ProvisioningClient.ENTRA.id());
-        m.put("provisioning.rate", "25");
-        m.put("provisioning.groups", "100");
-        m.put("provisioning.cycles", "1");
-        m.put("provisioning.changes", "5000");
-        m.put("provisioning.mix", CycleMix.DEFAULT.csv());
-        m.put("provisioning.present", "0");
+        Parameters.comparabilityKeys(true).forEach(key -> m.put(key, Parameters.of(key).defaultValue()));
         return Collections.unmodifiableMap(m);
+    }
+
+    /** A shape parameter as the run had it: recorded, or for a later one what every earlier run had. */
+    public String shapeValue(String key) {
+        return LATER_SHAPE.containsKey(key) ? later(key) : parameter(key);
     }
 
     /** A new record, status running: what a run knows when its service starts. */

@@ -223,7 +223,7 @@ public record ComparisonPlan(int forks, int rounds, double minutes, double detec
     }
 
     private static boolean sameShape(RunRecord r, Map<String, String> shape) {
-        return shape.entrySet().stream().allMatch(e -> Objects.equals(r.parameter(e.getKey()), e.getValue()));
+        return shape.entrySet().stream().allMatch(e -> Objects.equals(r.shapeValue(e.getKey()), e.getValue()));
     }
 
     private static double median(List<Double> values, double fallback) {

@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
 import io.idbench.record.RunRecord;
 import java.util.ArrayList;
@@ -19,16 +21,15 @@ import java.util.Set;
 public record Load(Plan plan, int threads, int loops, int durationSeconds, double rate, Map<String, String> others) {
 
     /** The shape parameters that name what is measured, not the load: they are the questions' axes. */
-    static final Set<String> AXES = Set.of("storage", "search", "dyn", "users");
+    static final Set<String> AXES = Set.copyOf(Parameters.keys(Parameter.Role.AXIS));
+    /** The shape parameters a load has fields for. */
+    private static final Set<String> TYPED = Set.of("plan", "threads", "loops", "duration", "rate");
 
     public static Load of(RunRecord r) {
         Map<String, String> others = new LinkedHashMap<>();
-        for (String key : RunRecord.SHAPE) {
-            if (!AXES.contains(key) && !List.of("plan", "threads", "loops", "duration", "rate").contains(key)) {
-                others.put(key, r.parameter(key));
-            }
+        for (Parameter p : Parameters.where(p -> p.role().comparability() && !AXES.contains(p.key()) && !TYPED.contains(p.key()))) {
+            others.put(p.key(), r.shapeValue(p.key()));
         }
-        RunRecord.LATER_SHAPE.keySet().forEach(key -> others.put(key, r.later(key)));
         Plan plan = r.parameter("plan").isEmpty() ? Plan.DEFAULT : Plan.parse(r.parameter("plan"));
         return new Load(plan, (int) number(r.parameter("threads")), (int) number(r.parameter("loops")),
                 (int) number(r.parameter("duration")), number(r.parameter("rate")), Map.copyOf(others));

@@ -1,5 +1,7 @@
 package io.idbench.results;
 
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
 import io.idbench.config.TargetKind;
 import io.idbench.record.RunRecord;
@@ -17,8 +19,10 @@ final class Next {
     }
 
     /** The parameters of a run's load, written when the run's user set them (not the scenario's or the defaults). */
-    static final List<String> LOAD = List.of("threads", "loops", "duration", "rampup", "warmup", "rate", "hotset", "instances",
-            "search.nodes", "search.shards", "search.replicas", "jmeter.remotes");
+    static final List<String> LOAD = Parameters.keys(Parameter.Role.LOAD, Parameter.Role.SHAPE);
+    /** What names the target and its workload: written when the scenario file does not say it (an override), or changed. */
+    private static final List<String> TARGET = java.util.stream.Stream.concat(Parameters.keys(Parameter.Role.AXIS).stream(),
+            Parameters.keys(Parameter.Role.WORKLOAD).stream()).toList();
 
     /** The same run once more (of tonight's code, on a quiet machine). */
     static String again(RecordedRun run) {
@@ -65,11 +69,12 @@ final class Next {
         if (!file.isEmpty()) {
             args.add("-Dscenario=" + file);
         }
-        for (String axis : List.of("storage", "dyn", "search", "users", "plan")) {
+        for (String axis : TARGET) {
             String value = changed.getOrDefault(axis, run.parameter(axis));
             boolean fromFile = !file.isEmpty() && String.valueOf(r.parameterOrigins().get(axis)).startsWith("scenario");
             boolean fromDefault = "default".equals(r.parameterOrigins().get(axis));
-            if (changed.containsKey(axis) || !(fromFile || fromDefault)) {
+            // A parameter the record lacks (a later one, in an older record) was its default there.
+            if (changed.containsKey(axis) || !value.isEmpty() && !(fromFile || fromDefault)) {
                 args.add("-D" + axis + "=" + value);
             }
         }

@@ -1,6 +1,9 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.record.RecordFile;
 import io.idbench.results.ComparisonPlan;
 import io.idbench.results.FigureName;
@@ -14,7 +17,7 @@ import java.util.Map;
 /** {@code versus.detect}: the run's forks and rounds from the comparisons recorded beside it, or a refusal, before it starts. */
 final class ComparisonPlanning {
     /** What a round's spread depends on: comparisons of another shape say nothing of this one's. */
-    private static final List<String> SHAPE = List.of("threads", "loops", "duration", "plan");
+    private static final List<String> SHAPE = Parameters.keys(Parameter.Role.WORKLOAD, Parameter.Role.LOAD);
 
     private ComparisonPlanning() {
     }

@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.config.ConfigException;
 import io.idbench.config.Loopback;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.telemetry.EngineWatch;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,8 @@ package io.idbench.run;
 import io.idbench.cli.KeycloakCommand;
 import io.idbench.cli.TargetCommand;
 import io.idbench.config.ConfigException;
+import io.idbench.config.Parameters;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import io.idbench.provision.BuildInfo;
 import io.idbench.targets.KeycloakDistribution;

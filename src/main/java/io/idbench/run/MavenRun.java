@@ -1,6 +1,8 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.cli.OpenldapCommand;
 import io.idbench.cli.ReadyFile;
 import io.idbench.cli.TargetCommand;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import io.idbench.targets.ldap.DirectoryLayout;
 import java.io.IOException;

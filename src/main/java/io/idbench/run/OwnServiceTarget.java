@@ -2,7 +2,10 @@ package io.idbench.run;
 
 import io.idbench.cli.ServeCommand;
 import io.idbench.cli.TargetCommand;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Side;
 import io.idbench.service.Endpoints;

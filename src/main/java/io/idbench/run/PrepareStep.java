@@ -2,6 +2,7 @@ package io.idbench.run;
 
 import io.idbench.config.ConfigException;
 import io.idbench.config.Plan;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.record.Numbers;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Side;

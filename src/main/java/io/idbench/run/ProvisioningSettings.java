@@ -4,6 +4,7 @@ import io.idbench.config.ConfigException;
 import io.idbench.config.CycleMix;
 import io.idbench.config.Plan;
 import io.idbench.config.ProvisioningClient;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.seed.provisioning.ProvisioningSchedule;
 import java.util.List;
 

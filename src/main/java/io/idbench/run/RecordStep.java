@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.common.FileTrees;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
 import io.idbench.record.BetweenRuns;
 import io.idbench.record.LabelSummary;

@@ -1,5 +1,8 @@
 package io.idbench.run;
 
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
+import io.idbench.config.ScenarioResolver;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,8 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Option;
                 "  java -jar target/idbench.jar run -Dscenario=jsonb-nodyn-es-100k",
                 "  java -jar target/idbench.jar run -Prelational -Pnodyn -Dusers=10000 -Drepeat=4"})
 public final class RunCommand implements Callable<Integer> {
-    @Option(names = "-D", paramLabel = "<key>=<value>", description = "A parameter of the run (docs/parameters.md), or one of the"
+    @Option(names = "-D", paramLabel = "<key>=<value>", description = "A parameter of the run (--parameters lists them), or one of the"
             + " load's own options: jmeter.heap (MB), jmeter.gc (JVM options), jmeter.dashboard, jmeter.rmi.hostname, idbench.site"
             + " (false: no site after the run).")
     Map<String, String> properties = new LinkedHashMap<>();
@@ -64,18 +66,26 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--list", description = "With --matrix: only print its scenarios (of the shard), one per line.")
     boolean list;
 
+    @Option(names = "--parameters", description = "Print every parameter -D takes, with its default, role and meaning (as"
+            + " docs/parameters.md), and exit.")
+    boolean parameters;
+
     @Override
     public Integer call() throws Exception {
+        if (parameters) {
+            ParameterList.print(System.out);
+            return 0;
+        }
         Map<String, String> overrides = new LinkedHashMap<>();
         Map<String, String> options = new LinkedHashMap<>();
-        List<String> known = Parameters.ALL.stream().map(Parameter::key).toList();
+        List<String> known = Parameter.keys(Parameters.ALL);
         for (Map.Entry<String, String> e : properties.entrySet()) {
             if (known.contains(e.getKey())) {
                 overrides.put(e.getKey(), e.getValue());
             } else if (RunOptions.KEYS.contains(e.getKey())) {
                 options.put(e.getKey(), e.getValue());
             } else {
-                throw new ConfigException("unknown parameter -D" + e.getKey() + " (docs/parameters.md lists them; the load's options"
+                throw new ConfigException("unknown parameter -D" + e.getKey() + " (idbench run --parameters lists them; the load's options"
                         + " are " + String.join(", ", RunOptions.KEYS) + ")");
             }
         }

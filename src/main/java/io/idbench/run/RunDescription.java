@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.config.ScenarioResolver;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -3,7 +3,10 @@ package io.idbench.run;
 import io.idbench.config.ConfigException;
 import io.idbench.config.HotSet;
 import io.idbench.config.Loopback;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Side;
 import io.idbench.results.FigureName;
@@ -15,7 +18,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -26,7 +28,7 @@ import java.util.stream.Collectors;
 public final class RunSettings {
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     /** What changes the dataset or the workload: a scenario overridden on one of these is another scenario. */
-    static final List<String> AXES = List.of("plan", "storage", "dyn", "search", "users", "client");
+    static final List<String> AXES = Parameters.keys(Parameter.Role.AXIS, Parameter.Role.WORKLOAD);
 
     public final String scenario;
     public final String recordScenario;
@@ -375,41 +377,15 @@ public final class RunSettings {
         return u.endsWith("/") ? u.substring(0, u.length() - 1) : u;
     }
 
-    /** {@code key}'s value as a whole number within the bounds its declaration gives ({@link Parameters#ALL}). */
     static int intIn(ScenarioResolver.Resolved r, String key) {
-        return (int) longIn(r, key);
+        return (int) r.whole(key);
     }
 
     static long longIn(ScenarioResolver.Resolved r, String key) {
-        Parameter.Bounds b = bounds(key);
-        long n = parsed(r, key, Long::valueOf, "a whole number");
-        if (n < b.min() || n > b.max()) {
-            throw new ConfigException(key + " must be " + b.refusal() + ", was " + n);
-        }
-        return n;
+        return r.whole(key);
     }
 
     private static double doubleIn(ScenarioResolver.Resolved r, String key) {
-        Parameter.Bounds b = bounds(key);
-        double d = parsed(r, key, Double::valueOf, "a number");
-        if (!(d >= b.min() && d <= b.max())) {
-            throw new ConfigException(key + " must be " + b.refusal() + ", was " + r.get(key));
-        }
-        return d;
-    }
-
-    private static Parameter.Bounds bounds(String key) {
-        return Parameters.get(key).map(Parameter::bounds)
-                .orElseThrow(() -> new IllegalStateException(key + " is declared without bounds in Parameters.ALL"));
-    }
-
-    /** {@code key}'s value parsed, else "{@code key} must be {@code what}, was '…'". */
-    private static <T> T parsed(ScenarioResolver.Resolved r, String key, Function<String, T> parse, String what) {
-        String v = r.get(key);
-        try {
-            return parse.apply(v);
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be " + what + ", was '" + v + "'");
-        }
+        return r.number(key);
     }
 }

@@ -1,6 +1,7 @@
 package io.idbench.run;
 
 import io.idbench.cli.TargetCommand;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import java.io.IOException;
 import java.io.PrintStream;

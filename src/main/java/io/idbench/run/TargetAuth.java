@@ -3,6 +3,7 @@ package io.idbench.run;
 import io.idbench.config.ConfigException;
 import io.idbench.config.Grant;
 import io.idbench.config.Loopback;
+import io.idbench.config.ScenarioResolver;
 import java.util.Properties;
 
 /**

@@ -1,7 +1,10 @@
 package io.idbench.run;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.record.Side;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -65,8 +65,10 @@ class EstimateCommandTest {
         Files.writeString(tmp.resolve("flood-big.properties"), "storage=jsonb\nusers=10000000\nplan=read-flood\n");
         Files.writeString(tmp.resolve("small.properties"), "storage=relational\nusers=1000\nsearch=elasticsearch\n");
         Files.writeString(tmp.resolve("keycloak.properties"), "target=keycloak\nusers=200000\n");
+        // Plan 5 starts on an empty service and provisions its users itself: no dataset.
+        Files.writeString(tmp.resolve("provisioning.properties"), "storage=relational\nusers=100000\nplan=provisioning\n");
         assertThat(estimate("--results=" + FIXTURE.resolve("nowhere"), "--parameters=" + tmp, "--pg-data-dir=" + tmp.resolve("pg"),
-                "big", "flood-big", "small", "keycloak")).isZero();
+                "big", "flood-big", "small", "keycloak", "provisioning")).isZero();
         long big = (8L << 20) + 10_000_000L * Storage.JSONB.bytesPerIdentity();
         long small = (8L << 20) + 1_000L * Storage.RELATIONAL.bytesPerIdentity();
         long wal = PostgresServerSettings.MAX_WAL_BYTES;

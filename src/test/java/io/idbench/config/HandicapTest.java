@@ -42,7 +42,8 @@ class HandicapTest {
 
     @Test
     void theServiceConfigurationRefusesABadOne() {
-        assertThatThrownBy(() -> ScenarioConfig.builder().withHandicap("read:0us").build()).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> ScenarioConfig.builder().withHandicap(Handicap.parse("read:0us")).build())
+                .isInstanceOf(ConfigException.class)
                 .hasMessage("handicap 'read:0us' must be more than 0 and at most 100% or 1000ms");
         assertThat(ScenarioConfig.builder().build().handicap().isNone()).isTrue();
     }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.idbench.config.ConfigException;
+import io.idbench.config.Provider;
 import io.idbench.config.ScenarioConfig;
+import io.idbench.config.SearchMode;
 import io.idbench.support.StartsServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +74,9 @@ class MemoryBoundTest {
     void anEngineStartsInsideItsGroupSoItsHeapIsChargedToo() throws Exception {
         assumeMemoryCgroup();
         Path group;
-        try (EmbeddedSearchEngine engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch("opensearch")
-                .withSearchProvider("embedded").withSearchMemory("1536MB").build(), "the engine's memory bound test")) {
+        try (EmbeddedSearchEngine engine = EmbeddedSearchEngine.start(ScenarioConfig.builder().withSearch(SearchMode.parse("opensearch"))
+                .withSearchProvider(Provider.parse("search provider", "embedded")).withSearchMemory("1536MB").build(),
+                "the engine's memory bound test")) {
             MemoryBound bound = engine.memoryBound().orElseThrow();
             group = bound.dir();
             long node = engine.pid();

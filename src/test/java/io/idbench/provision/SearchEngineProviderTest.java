@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.common.Json;
+import io.idbench.config.Provider;
 import io.idbench.config.RefreshPolicy;
 import io.idbench.config.ScenarioConfig;
 import io.idbench.config.SearchMode;
@@ -48,7 +49,7 @@ class SearchEngineProviderTest {
     @Test
     void externalEngineIsUsedAsGiven() {
         String url = TestSearchEngines.url(SearchMode.ELASTICSEARCH);
-        ScenarioConfig config = ScenarioConfig.builder().withSearch("elasticsearch").withSearchUrl(url + "/").build();
+        ScenarioConfig config = ScenarioConfig.builder().withSearch(SearchMode.parse("elasticsearch")).withSearchUrl(url + "/").build();
         try (SearchEngineProvider external = SearchEngineProvider.start(config)) {
             assertThat(external.url()).isEqualTo(url);
             assertThat(external.description()).isEqualTo("Search engine: external elasticsearch at " + url + " (auto: --search-url given)");
@@ -57,7 +58,7 @@ class SearchEngineProviderTest {
 
     @Test
     void anExternalClusterIsItsNodesEachWithoutATrailingSlash() {
-        ScenarioConfig config = ScenarioConfig.builder().withSearch("elasticsearch")
+        ScenarioConfig config = ScenarioConfig.builder().withSearch(SearchMode.parse("elasticsearch"))
                 .withSearchUrl("http://127.0.0.1:19200/, http://127.0.0.1:19201").build();
         try (SearchEngineProvider external = SearchEngineProvider.start(config)) {
             assertThat(external.url()).isEqualTo("http://127.0.0.1:19200,http://127.0.0.1:19201");
@@ -66,7 +67,8 @@ class SearchEngineProviderTest {
 
     @Test
     void aMissingDistributionIsAPreciseError() {
-        ScenarioConfig config = ScenarioConfig.builder().withSearch("opensearch").withSearchProvider("embedded")
+        ScenarioConfig config = ScenarioConfig.builder().withSearch(SearchMode.parse("opensearch"))
+                .withSearchProvider(Provider.parse("search provider", "embedded"))
                 .withSearchHome("/nonexistent").build();
         assertThatThrownBy(() -> SearchEngineProvider.start(config)).isInstanceOf(IllegalStateException.class)
                 .hasMessage("No opensearch-" + BuildInfo.opensearchVersion() + " at " + Path.of("/nonexistent/opensearch-"

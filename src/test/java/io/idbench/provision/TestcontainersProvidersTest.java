@@ -68,7 +68,7 @@ class TestcontainersProvidersTest {
     @Test
     void postgresContainerIsDurableOnLoopbackAndHoldsTheStore() throws Exception {
         requireContainerEngine();
-        ScenarioConfig config = ScenarioConfig.builder().withDbProvider("testcontainers")
+        ScenarioConfig config = ScenarioConfig.builder().withDbProvider(Provider.parse("db provider", "testcontainers"))
                 .withPgImage(env("IDBENCH_PG_IMAGE", ScenarioConfig.DEFAULT_PG_IMAGE)).withPgSharedBuffers("64MB").build();
         String url;
         try (PostgresProvider pg = PostgresProvider.start(config)) {
@@ -104,7 +104,8 @@ class TestcontainersProvidersTest {
     @EnumSource(value = SearchMode.class, names = {"ELASTICSEARCH", "OPENSEARCH"})
     void searchEngineContainerIndexesAndSearches(SearchMode search) {
         requireContainerEngine();
-        ScenarioConfig config = ScenarioConfig.builder().withSearch(search).withSearchProvider("testcontainers")
+        ScenarioConfig config = ScenarioConfig.builder().withSearch(search)
+                .withSearchProvider(Provider.parse("search provider", "testcontainers"))
                 .withOpensearchImage(env("IDBENCH_OPENSEARCH_IMAGE", ScenarioConfig.DEFAULT_OPENSEARCH_IMAGE))
                 .withElasticsearchImage(env("IDBENCH_ELASTICSEARCH_IMAGE", ScenarioConfig.DEFAULT_ELASTICSEARCH_IMAGE))
                 .withSearchHeap("384m").build();

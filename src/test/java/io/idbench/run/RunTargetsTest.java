@@ -3,7 +3,9 @@ package io.idbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.cli.Idbench;
+import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
+import io.idbench.config.ScenarioResolver;
 import io.idbench.config.TargetKind;
 import java.nio.file.Files;
 import java.nio.file.Path;

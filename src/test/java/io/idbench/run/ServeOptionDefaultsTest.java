@@ -3,6 +3,8 @@ package io.idbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.idbench.cli.ServeCommand;
+import io.idbench.config.Parameter;
+import io.idbench.config.Parameters;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -10,25 +12,32 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * A service parameter is one declaration seen three ways: the run's parameter ({@link Parameters#ALL}), {@code idbench serve}'s
- * option, and {@code ScenarioConfig}'s default behind both. Each run parameter names its option, and the defaults agree.
+ * A service parameter is declared once ({@link Parameters#ALL}) and seen two ways: the run's parameter and {@code idbench
+ * serve}'s option, whose default comes from the declaration (cli/ParameterDefaults), not from the option's annotation.
  */
 class ServeOptionDefaultsTest {
     static List<Parameter> serviceParameters() {
-        return Parameters.ALL.stream().filter(Parameter::provisioning).toList();
+        return Parameters.where(Parameter::provisioning);
     }
 
     @ParameterizedTest
     @MethodSource("serviceParameters")
-    void itsServeOptionExistsAndDefaultsAlike(Parameter p) {
-        OptionSpec option = new CommandLine(new ServeCommand()).getCommandSpec().findOption(p.serveOption());
+    void itsServeOptionExistsAndTakesTheDeclaredDefault(Parameter p) {
+        CommandLine serve = new CommandLine(new ServeCommand());
+        OptionSpec option = serve.getCommandSpec().findOption(p.serveOption());
         assertThat(option).as("idbench serve " + p.serveOption() + " for -D" + p.key()).isNotNull();
-        if (option.defaultValue() != null) {
-            assertThat(option.defaultValue()).as("the default of -D" + p.key() + " and of serve's " + p.serveOption())
-                    .isEqualTo(p.defaultValue());
-        } else if (option.typeInfo().isBoolean()) {
-            assertThat(p.defaultValue()).as("-D" + p.key() + ", a flag of serve's").isEqualTo("false");
-        } // else serve leaves it to ScenarioConfig's builder, whose DEFAULT_ constant Parameters names too
+        if (!p.defaultValue().isEmpty()) {
+            assertThat(option.defaultValue()).as("serve's " + p.serveOption() + " writes no default of its own").isNull();
+            assertThat(option.defaultValueString()).as("the default of serve's " + p.serveOption()).isEqualTo(p.defaultValue());
+        }
+    }
 
+    @ParameterizedTest
+    @MethodSource("serviceParameters")
+    void anOptionNotGivenIsTheDeclaredDefault(Parameter p) {
+        CommandLine serve = new CommandLine(new ServeCommand());
+        serve.parseArgs();
+        Object value = serve.getCommandSpec().findOption(p.serveOption()).getValue();
+        assertThat(value == null ? "" : String.valueOf(value)).as(p.serveOption()).isEqualTo(p.defaultValue());
     }
 }

@@ -43,7 +43,8 @@ class HandicapServiceTest {
         ds = TestDatabase.fresh("handicap_test", 4);
         store = IdentityStores.open(Storage.JSONB, ds, Json.mapper());
         TokenService tokens = new TokenService(ServiceTestBase.TOKEN, "admin", ServiceTestBase.ADMIN_PASSWORD, 60, Clock.systemUTC());
-        server = ScimServer.start(ScenarioConfig.builder().withHandicap("read:200ms,update:200ms:wait").build(), store, tokens,
+        server = ScimServer.start(ScenarioConfig.builder().withHandicap(Handicap.parse("read:200ms,update:200ms:wait")).build(), store,
+                tokens,
                 PasswordHasher.of(PasswordHash.SSHA256, 4));
         scim = new ScimClient(server.baseUrl(), ServiceTestBase.TOKEN);
     }

@@ -1,9 +1,5 @@
-package io.idbench.run;
+package io.idbench.config;
 
-import io.idbench.config.ConfigException;
-import io.idbench.config.SearchMode;
-import io.idbench.config.Storage;
-import io.idbench.config.TargetKind;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -29,7 +25,7 @@ public final class ScenarioResolver {
     public static final String OVERRIDE = "-D";
 
     /** The axis profiles of the POM and the parameter each one sets. */
-    static final Map<String, Map.Entry<String, String>> PROFILES = profiles();
+    public static final Map<String, Map.Entry<String, String>> PROFILES = profiles();
 
     /** -P&lt;storage&gt; for each storage, -Psql/-Pes/-Pos for each search mode, -Pdyn/-Pnodyn. */
     private static Map<String, Map.Entry<String, String>> profiles() {
@@ -71,6 +67,44 @@ public final class ScenarioResolver {
                 case "false" -> false;
                 default -> throw new ConfigException(key + " must be true or false, was '" + v + "'");
             };
+        }
+
+        /** {@code key}'s value as a whole number within the bounds its declaration gives. */
+        public long whole(String key) {
+            Parameter.Bounds b = bounds(key);
+            long n = parsed(key, Long::valueOf, "a whole number");
+            if (n < b.min() || n > b.max()) {
+                throw new ConfigException(key + " must be " + b.refusal() + ", was " + n);
+            }
+            return n;
+        }
+
+        /** {@code key}'s value as a number within the bounds its declaration gives. */
+        public double number(String key) {
+            Parameter.Bounds b = bounds(key);
+            double d = parsed(key, Double::valueOf, "a number");
+            if (!(d >= b.min() && d <= b.max())) {
+                throw new ConfigException(key + " must be " + b.refusal() + ", was " + get(key));
+            }
+            return d;
+        }
+
+        private static Parameter.Bounds bounds(String key) {
+            Parameter.Bounds b = Parameters.of(key).bounds();
+            if (b == null) {
+                throw new IllegalStateException(key + " is declared without bounds in Parameters.ALL");
+            }
+            return b;
+        }
+
+        /** {@code key}'s value parsed, else "{@code key} must be {@code what}, was '…'". */
+        private <T> T parsed(String key, java.util.function.Function<String, T> parse, String what) {
+            String v = get(key);
+            try {
+                return parse.apply(v);
+            } catch (NumberFormatException e) {
+                throw new ConfigException(key + " must be " + what + ", was '" + v + "'");
+            }
         }
 
         /** Whether the scenario file itself sets key to value, whatever a profile set beside it. */
