@@ -1,5 +1,6 @@
 package io.idbench.run;
 
+import io.idbench.record.RecordFile;
 import io.idbench.site.Site;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -65,23 +66,24 @@ public final class BenchmarkRun {
         JmeterInstall jmeter = JmeterInstall.require(run.jmeterDir().getParent());
         new PrepareStep(basedir, run, out).prepare(overrides, profiles, now);
         PreparedRun state = run.prepared();
-        Optional<Process> sampler = Optional.empty();
-        boolean stopped = false;
         try {
             clock.mark(PhaseClock.START, System.currentTimeMillis());
             if (state.settings().provisioned()) {
                 RunTargets.of(state.settings().target()).install(out);
             }
-            sampler = new StartStep(basedir, run, jar, out).start();
+            Optional<Process> sampler = new StartStep(basedir, run, jar, out).start();
             clock.mark(PhaseClock.READY, System.currentTimeMillis());
             measure(new JmeterProcess(jmeter, options, out), state);
             clock.mark(PhaseClock.STOP, System.currentTimeMillis());
             new StopStep(run, out).stop(sampler);
-            stopped = true;
-        } finally {
-            if (!stopped) {
-                stopEverything();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            Optional<String> lost = ServiceProcess.lost();
+            stopEverything(state, lost.orElse(e.getMessage()));
+            // What failed after the loss (JMeter stopped, the telemetry unread) follows from it: the loss is the message.
+            if (lost.isPresent()) {
+                throw new RunFailedException(lost.get() + ": the run fails");
             }
+            throw e;
         }
         clock.mark(PhaseClock.RECORD, System.currentTimeMillis());
         List<String> violations = new RecordStep(run, jar, out).record();
@@ -115,8 +117,10 @@ public final class BenchmarkRun {
             int exit = jmeter.run(run.plans().resolve(plan + ".jmx"), part, log, properties, state.settings().remoteEngines(),
                     state.recordPath());
             if (exit != 0) {
-                throw new RunFailedException("JMeter exited with code " + exit + (forks > 1 ? " in fork " + fork : "")
-                        + "; its log: " + log);
+                throw new RunFailedException(
+                        ServiceProcess.lost().map(lost -> lost + "; JMeter was stopped").orElse("JMeter exited with code " + exit)
+                                + (forks > 1 ? " in fork " + fork : "")
+                                + "; its log: " + log);
             }
             parts.add(part);
         }
@@ -147,9 +151,16 @@ public final class BenchmarkRun {
         }
     }
 
-    /** A run that failed before its stop: every process it started, stopped (each service marks its record interrupted). */
-    private static void stopEverything() {
+    /**
+     * A run that failed before its stop: every process it started, stopped (each service marks its record interrupted); a
+     * record whose service was killed outright, marked by the run, saying why.
+     */
+    private static void stopEverything(PreparedRun state, String why) {
         ProcessHandle.current().children().forEach(ServiceProcess::stop);
+        RecordFile.interruptIfRunning(state.recordPath(), why);
+        if (state.versus() != null) {
+            RecordFile.interruptIfRunning(state.versus().recordPath(), why);
+        }
     }
 
     /**

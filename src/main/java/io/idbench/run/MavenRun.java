@@ -13,7 +13,8 @@ import java.util.Map;
  * The benchmark as {@code ./mvnw verify} runs it, through exec-maven-plugin in Maven's JVM (so that {@code -D} overrides are
  * visible as system properties): {@code check} at process-classes validates the parameters before the jar is packed (a bad
  * one fails the build in seconds), {@code run} at integration-test is the whole run ({@link BenchmarkRun}). The axis
- * profiles each append their {@code -P<id>} to the arguments. A failure is one line that fails the build.
+ * profiles each append their {@code -P<id>} to the arguments. A failure is one line on stderr and the build's exit code
+ * (2 for a bad parameter, 1 for a failed run), without Maven's banner around it.
  */
 public final class MavenRun {
     private MavenRun() {
@@ -39,7 +40,12 @@ public final class MavenRun {
                 default -> throw new IllegalArgumentException("unknown step '" + what + "' (check, run)");
             }
         } catch (ConfigException | ServiceProcess.ServiceFailedException | RunFailedException e) {
-            throw new MavenRunException(e.getMessage());
+            // exec-maven-plugin would wrap an exception in "An exception occurred while executing the Java class" and Maven's
+            // banner: the failure is the build's one line instead, and its exit code the CLI's (2 for a bad parameter).
+            System.out.flush();
+            System.err.println("idbench: " + e.getMessage());
+            System.err.flush();
+            System.exit(e instanceof ConfigException ? 2 : 1);
         }
         System.out.flush();
     }
@@ -58,12 +64,5 @@ public final class MavenRun {
             }
         }
         return out;
-    }
-
-    /** The run's failure: its message is the build's error line, without a stack trace. */
-    public static final class MavenRunException extends RuntimeException {
-        public MavenRunException(String message) {
-            super("idbench: " + message, null, false, false);
-        }
     }
 }

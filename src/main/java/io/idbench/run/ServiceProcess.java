@@ -12,6 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -24,7 +27,16 @@ final class ServiceProcess {
     /** How long the service gets to stop PostgreSQL and the engine before it is killed. */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(90);
 
+    /** The services whose stop the run asked for: any other exit is a service lost under the run. */
+    private static final Set<Long> STOPPED = ConcurrentHashMap.newKeySet();
+    private static volatile String lost;
+
     private ServiceProcess() {
+    }
+
+    /** Why the run lost a service it had not stopped (killed, or a server under it died), if it did. */
+    static Optional<String> lost() {
+        return Optional.ofNullable(lost);
     }
 
     /**
@@ -41,14 +53,17 @@ final class ServiceProcess {
         pb.environment().put(ServedUntilStopped.PARENT_PID, Long.toString(ProcessHandle.current().pid()));
         Process p = pb.start();
         ProcessHandle handle = p.toHandle();
-        // A server under the service died and the service stopped (DeathWatch): nothing more can be
-        // measured, so JMeter is stopped too and the build fails now, not after every repetition.
+        // The service ended though the run did not stop it: killed, or a server under it died and it stopped (DeathWatch).
+        // Nothing more can be measured, so JMeter and the rest are stopped and the run fails now, not after every repetition.
         var unused = p.onExit().thenAccept(exited -> {
-            if (exited.exitValue() == DeathWatch.SERVER_DIED) {
-                System.err.println("[idbench] the service stopped because a server under it died (see " + log
-                        + "): stopping JMeter; the run fails");
-                ProcessHandle.current().children().filter(c -> c.pid() != exited.pid()).forEach(ProcessHandle::destroy);
+            if (STOPPED.contains(exited.pid())) {
+                return;
             }
+            lost = (exited.exitValue() == DeathWatch.SERVER_DIED ? "the service stopped because a server under it died"
+                    : "the service (pid " + exited.pid() + ") ended by itself with code " + exited.exitValue()) + " (see " + log
+                    + ")";
+            System.err.println("[idbench] " + lost + ": stopping JMeter; the run fails");
+            ProcessHandle.current().children().filter(c -> c.pid() != exited.pid()).forEach(ServiceProcess::stop);
         });
         // Ctrl-C or SIGTERM during the run: besides the service, it stops any other child of the run (JMeter, during the plan).
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -114,6 +129,7 @@ final class ServiceProcess {
      * @return whether everything ended by itself, none killed
      */
     static boolean stop(ProcessHandle service) {
+        STOPPED.add(service.pid());
         if (!service.isAlive()) {
             return true;
         }
