@@ -60,6 +60,7 @@ public final class BenchmarkRun {
 
     /** Runs the benchmark to its record; a run that failed its thresholds or regressed throws, once recorded. */
     public void run(Map<String, String> overrides, List<String> profiles) throws IOException, InterruptedException {
+        ServiceProcess.forgetLosses();
         Instant now = Instant.now();
         PhaseClock clock = run.clock();
         clock.begin(startedMs, now.toEpochMilli());

@@ -34,6 +34,11 @@ final class ServiceProcess {
     private ServiceProcess() {
     }
 
+    /** A new run (a matrix's next scenario) has lost nothing yet. */
+    static void forgetLosses() {
+        lost = null;
+    }
+
     /** Why the run lost a service it had not stopped (killed, or a server under it died), if it did. */
     static Optional<String> lost() {
         return Optional.ofNullable(lost);
