@@ -118,10 +118,8 @@ public final class BenchmarkRun {
             int exit = jmeter.run(run.plans().resolve(plan + ".jmx"), part, log, properties, state.settings().remoteEngines(),
                     state.recordPath());
             if (exit != 0) {
-                throw new RunFailedException(
-                        ServiceProcess.lost().map(lost -> lost + "; JMeter was stopped").orElse("JMeter exited with code " + exit)
-                                + (forks > 1 ? " in fork " + fork : "")
-                                + "; its log: " + log);
+                throw new RunFailedException("JMeter exited with code " + exit + (forks > 1 ? " in fork " + fork : "")
+                        + "; its log: " + log);
             }
             parts.add(part);
         }
