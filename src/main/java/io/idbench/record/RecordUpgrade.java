@@ -3,7 +3,13 @@ package io.idbench.record;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.idbench.config.ConfigException;
+import io.idbench.config.Plan;
+import io.idbench.config.Protocol;
+import io.idbench.config.TargetKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Brings a record of an earlier schema version up to {@link RunRecord#SCHEMA_VERSION}, one step per version, so that every
@@ -26,6 +32,9 @@ final class RecordUpgrade {
         }
         if (version < 1) {
             toVersion1(json, file);
+        }
+        if (version < 2) {
+            toVersion2(json);
         }
         return json;
     }
@@ -51,5 +60,24 @@ final class RecordUpgrade {
             }
         }
         json.put("schemaVersion", 1);
+    }
+
+    /**
+     * Version 1 (up to December 2026) named its labels only: each label's type is its plan file's, as the catalogue declares
+     * it ({@link OperationType#of}), the plan and the target being the run's parameters (their defaults when unnamed).
+     */
+    private static void toVersion2(ObjectNode json) {
+        JsonNode parameters = json.path("parameters");
+        String plan = parameters.path("plan").asText("");
+        String target = parameters.path("target").asText("");
+        Protocol protocol = (target.isEmpty() ? TargetKind.IDBENCH : TargetKind.parse(target)).protocol();
+        List<String> labels = new ArrayList<>();
+        json.path("labels").fieldNames().forEachRemaining(labels::add);
+        Map<String, OperationType> types = OperationType.of(plan.isEmpty() ? Plan.DEFAULT : Plan.parse(plan), protocol, labels);
+        if (!types.isEmpty()) {
+            ObjectNode operations = json.putObject("operations");
+            types.forEach((label, t) -> operations.putObject(label).put("kind", t.kind().name()).put("api", t.api().name()));
+        }
+        json.put("schemaVersion", 2);
     }
 }

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param wallTime  where the build's wall time went, phase by phase (absent in records written before it was kept)
  * @param labels    per label, the figures over all repetitions pooled: samples, errors, errorRate, throughput, mean, p50,
  *                  p95, p99, and the service's serverP50, serverP95, serverCpuUs where it sent them
+ * @param operations per label the plan declares, what it measured: its kind (create, search, membership…) and interface;
+ *                  what the results read, never the label's text
  * @param distributions per label, the percentile curve and latency histogram of every measured sample of every repetition
  *                  (their HdrHistograms merged); absent in records written before it was kept
  * @param intervals per label and figure, its value with a bootstrap interval (and the system's CPU per request, under ALL):
@@ -66,6 +68,7 @@ public record RunRecord(
         List<Repetition> repetitions,
         Map<String, Map<String, Spread>> spread,
         Map<String, Map<String, Double>> labels,
+        Map<String, OperationType> operations,
         Map<String, Distribution> distributions,
         Timeline timeline,
         Cost cost,
@@ -83,7 +86,7 @@ public record RunRecord(
         Map<String, Map<String, Double>> operationCpu) implements RunRecordBuilder.With {
 
     /** The shape of this build's records. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** The label of all operations together. */
     public static final String ALL = "ALL";
@@ -110,6 +113,7 @@ public record RunRecord(
         repetitions = repetitions == null ? List.of() : repetitions;
         spread = spread == null ? Map.of() : spread;
         labels = labels == null ? Map.of() : labels;
+        operations = operations == null ? Map.of() : operations;
         intervals = intervals == null ? Map.of() : intervals;
         unsteady = unsteady == null ? Map.of() : unsteady;
         distributions = distributions == null ? Map.of() : distributions;

@@ -1,5 +1,6 @@
 package io.idbench.results;
 
+import io.idbench.config.OperationKind;
 import io.idbench.config.Plan;
 import io.idbench.config.SearchMode;
 import io.idbench.config.Storage;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -70,22 +70,14 @@ public final class Findings {
     /** A search engine's answer: what it adds to writes and saves on searches (their p50), and what it does to throughput. */
     static List<Figure> engineFigures(RecordedRun reference) {
         List<Figure> out = new ArrayList<>();
-        RecordedRun.operations(List.of(reference)).stream().filter(op -> write(op) || search(op)).forEach(op -> out.add(new Figure(op,
-                "p50")));
+        for (String op : RecordedRun.operations(List.of(reference))) {
+            OperationKind kind = reference.kind(op);
+            if (kind != null && (kind.writes() || kind.searches())) {
+                out.add(new Figure(op, "p50"));
+            }
+        }
         out.add(new Figure(ALL, "throughput"));
         return out;
-    }
-
-    /** An operation that writes: creates, updates, deletes. */
-    public static boolean write(String label) {
-        String l = label.toLowerCase(Locale.ROOT);
-        return l.startsWith("create") || l.startsWith("delete") || l.contains("update");
-    }
-
-    /** An operation that searches: by filter, by value, by userName. */
-    public static boolean search(String label) {
-        String l = label.toLowerCase(Locale.ROOT);
-        return l.startsWith("search") || l.startsWith("query") || l.contains("by username");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.idbench.results;
 
+import io.idbench.config.OperationKind;
 import io.idbench.config.Plan;
 import io.idbench.config.Protocol;
 import io.idbench.config.SearchMode;
@@ -7,6 +8,7 @@ import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Environment;
 import io.idbench.record.Interval;
+import io.idbench.record.OperationType;
 import io.idbench.record.RunRecord;
 import io.idbench.record.RunStatus;
 import java.nio.file.Path;
@@ -315,6 +317,12 @@ public record RecordedRun(Path dir, RunRecord record) {
         runs.forEach(r -> counts.merge(r.code(), 1L, Long::sum));
         return runs.stream().max(java.util.Comparator.<RecordedRun>comparingLong(r -> counts.get(r.code()))
                 .thenComparing(RecordedRun::started)).map(RecordedRun::code).orElse("");
+    }
+
+    /** What a recorded label measured (its kind, from the record), or null: a label the plan does not declare, ALL. */
+    public OperationKind kind(String label) {
+        OperationType t = record.operations().get(label);
+        return t == null ? null : t.kind();
     }
 
     /** The operations (labels) the runs recorded, in the order they recorded them, ALL last; none for no runs. */

@@ -3,6 +3,7 @@ package io.idbench.run;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.idbench.config.Plan;
+import io.idbench.config.Protocol;
 import io.idbench.config.TargetKind;
 import io.idbench.record.Side;
 import java.util.List;
@@ -54,6 +55,11 @@ public record PreparedRun(
         /** Whether the provisioned target is idbench's own service (with its telemetry and login). */
         public boolean idbenchService() {
             return provisioned && (target == null || target.ownService());
+        }
+
+        /** What the plan spoke to the target. */
+        public Protocol protocol() {
+            return (target == null ? TargetKind.IDBENCH : target).protocol();
         }
     }
 

@@ -5,6 +5,7 @@ import io.idbench.config.Parameters;
 import io.idbench.config.Plan;
 import io.idbench.record.BetweenRuns;
 import io.idbench.record.LabelSummary;
+import io.idbench.record.OperationType;
 import io.idbench.record.Provisioning;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
@@ -118,6 +119,7 @@ record RecordStep(RunDirectory run, Path jar, PrintStream out) {
             new RecordPrinter(out).engines(m.engines());
             problems.addAll(m.problems(state.repeat()));
             r = m.into(r);
+            r = r.withOperations(OperationType.of(state.settings().plan(), state.settings().protocol(), r.labels().keySet()));
             if (state.settings().plan().inputs() == Plan.Inputs.PROVISIONING_SCHEDULE) {
                 r = r.withProvisioning(provisioning(r, jtl));
                 problems.addAll(auditProblems(r.provisioning()));

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.idbench.common.FileTrees;
+import io.idbench.config.Api;
 import io.idbench.config.ConfigException;
+import io.idbench.config.OperationKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +41,18 @@ class RecordFileTest {
         assertThat(r.parameter("plan")).isEqualTo("heterogeneous");
     }
 
+    /** Version 1 named its labels only: each takes its kind and interface from its plan file's catalogue. */
+    @Test
+    void aRecordOfVersion1TakesItsOperationsTypesFromItsPlan() throws IOException {
+        RunRecord r = RecordFile.read(VERSION_0);
+        assertThat(r.operations()).containsEntry("Create new user", new OperationType(OperationKind.CREATE, Api.SCIM))
+                .containsEntry("Read new user by userName", new OperationType(OperationKind.SEARCH, Api.SCIM))
+                .doesNotContainKey(RunRecord.ALL);
+        RunRecord ldap = RecordFile.read(record("{\"schemaVersion\": 1, \"parameters\": {\"plan\": \"members\", \"target\":"
+                + " \"openldap\"}, \"labels\": {\"Count members\": {\"p95\": 3}, \"My own label\": {\"p95\": 4}}}"));
+        assertThat(ldap.operations()).containsOnly(Map.entry("Count members", new OperationType(OperationKind.SEARCH, Api.LDAP)));
+    }
+
     @Test
     void aHandMadeRecordTakesItsScenarioAndRunIdFromItsDirectory() throws IOException {
         RunRecord r = RecordFile.read(record("{\"status\": \"complete\", \"labels\": {\"ALL\": {\"p95\": 10}}}"));
@@ -49,9 +63,9 @@ class RecordFileTest {
 
     @Test
     void aRecordOfANewerVersionIsRefused() throws IOException {
-        Path dir = record("{\"schemaVersion\": 2, \"status\": \"complete\"}");
+        Path dir = record("{\"schemaVersion\": 3, \"status\": \"complete\"}");
         assertThatThrownBy(() -> RecordFile.read(dir)).isInstanceOf(ConfigException.class).hasMessage(dir.resolve(RecordFile.NAME)
-                + " is a record of schema version 2; this idbench reads versions up to 1: read it with a newer idbench");
+                + " is a record of schema version 3; this idbench reads versions up to 2: read it with a newer idbench");
     }
 
     @Test
@@ -63,10 +77,10 @@ class RecordFileTest {
 
     @Test
     void aFieldTheRecordDoesNotKnowIsRefusedWithWhereItIs() throws IOException {
-        Path dir = record("{\"schemaVersion\": 1, \"repetitions\": [{\"repetition\": 1, \"labels\": {\"ALL\": {\"samples\": 3,"
+        Path dir = record("{\"schemaVersion\": 2, \"repetitions\": [{\"repetition\": 1, \"labels\": {\"ALL\": {\"samples\": 3,"
                 + " \"p42\": 7}}}]}");
         assertThatThrownBy(() -> RecordFile.read(dir)).isInstanceOf(ConfigException.class).hasMessage(dir.resolve(RecordFile.NAME)
-                + " does not fit the run record of schema version 1: unknown field \"p42\" at repetitions[0].labels.ALL");
+                + " does not fit the run record of schema version 2: unknown field \"p42\" at repetitions[0].labels.ALL");
     }
 
     @Test
@@ -82,7 +96,7 @@ class RecordFileTest {
         FileTrees.copy(VERSION_0, dir);
         RunRecord read = RecordFile.read(dir);
         RecordFile.write(dir, read);
-        assertThat(Files.readString(dir.resolve(RecordFile.NAME))).startsWith("{\n  \"schemaVersion\" : 1,\n  \"status\" : \"complete\"");
+        assertThat(Files.readString(dir.resolve(RecordFile.NAME))).startsWith("{\n  \"schemaVersion\" : 2,\n  \"status\" : \"complete\"");
         assertThat(RecordFile.read(dir)).isEqualTo(read);
         assertThat(dir.resolve(RecordFile.NAME + ".tmp")).doesNotExist();
     }

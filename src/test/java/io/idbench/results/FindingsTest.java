@@ -2,9 +2,17 @@ package io.idbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.idbench.config.Api;
+import io.idbench.config.OperationKind;
 import io.idbench.config.Storage;
 import io.idbench.config.TargetKind;
+import io.idbench.record.OperationType;
+import io.idbench.record.RunRecord;
+import io.idbench.record.RunRecordBuilder;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +23,25 @@ class FindingsTest {
 
     private static Answer answer(Question q, Runs... runs) {
         return Findings.of(RunHistory.of(List.of(runs).stream().map(Runs::build).toList())).answer(q);
+    }
+
+    /** The engine answers a run's writes and searches as its record types them; a label's words mean nothing. */
+    @Test
+    void theEngineQuestionReadsWritesAndSearchesFromTheOperationsKinds() {
+        Map<String, Map<String, Double>> labels = new LinkedHashMap<>();
+        Map<String, OperationType> types = new LinkedHashMap<>();
+        Map.of("Lookup user", OperationKind.SEARCH, "Add member", OperationKind.MEMBERSHIP, "Deactivate user", OperationKind.UPDATE,
+                "Read user", OperationKind.READ, "Import: page of users", OperationKind.LIST).forEach((label, kind) -> {
+                    labels.put(label, Map.of("p50", 3.0));
+                    types.put(label, new OperationType(kind, Api.SCIM));
+                });
+        labels.put("Create my own thing", Map.of("p50", 3.0));
+        labels.put("ALL", Map.of("throughput", 100.0));
+        RecordedRun run = new RecordedRun(Path.of("r"), RunRecordBuilder.builder().schemaVersion(RunRecord.SCHEMA_VERSION)
+                .labels(labels).operations(types).build());
+        assertThat(Findings.engineFigures(run)).containsExactlyInAnyOrder(new Contrast.Figure("Lookup user", "p50"),
+                new Contrast.Figure("Add member", "p50"), new Contrast.Figure("Deactivate user", "p50"),
+                new Contrast.Figure("ALL", "throughput"));
     }
 
     @Test
