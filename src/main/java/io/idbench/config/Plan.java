@@ -11,28 +11,28 @@ import java.util.Locale;
 public enum Plan implements Choice {
     /** Plan 1, the 2018 study's: create, read, search, update, delete and read by userName, on the identities Populate made. */
     HETEROGENEOUS(Seeded.OPTIONAL, Model.CLOSED, Inputs.NONE, Login.PASSWORD_GRANT, Study.OWN_PAGES,
-            Stages.TOGETHER, "the Apache Syncope study of 2018"),
+            Stages.TOGETHER, Duet.PER_SIDE_HOT_SETS, "the Apache Syncope study of 2018"),
     /** Plan 2: reads of seeded identities by id, closed or at a fixed rate (the open model). */
     READ_FLOOD(Seeded.REQUIRED, Model.CLOSED_OR_OPEN, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE,
-            Stages.TOGETHER, "the Apicurio Registry claim: read latency does not depend on the size"),
+            Stages.TOGETHER, Duet.NONE, "the Apicurio Registry claim: read latency does not depend on the size"),
     /** Plan 3: large groups: a page of members, a member count, a user's groups. */
     MEMBERS(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.AGAINST_SIZE, Stages.TOGETHER,
-            "groups with very many members"),
+            Duet.NONE, "groups with very many members"),
     /** Plan 4: value queries over the profile's attributes, their answers counted exactly. */
     QUERY_VALUES(Seeded.REQUIRED, Model.CLOSED, Inputs.QUERY_ANSWERS, Login.STATIC_TOKEN, Study.THREADS_BY_SIZE,
-            Stages.TOGETHER, "as the Stellio NGSI-LD study reported it"),
+            Stages.TOGETHER, Duet.NONE, "as the Stellio NGSI-LD study reported it"),
     /**
      * Plan 5: provisioning cycles as Entra ID or Okta send them (client), each job paced, each cycle audited; users is how many
      * it provisions.
      */
     PROVISIONING(Seeded.NEVER, Model.PACED, Inputs.PROVISIONING_SCHEDULE, Login.STATIC_TOKEN, Study.CYCLES,
-            Stages.TOGETHER, "the provisioning clients Microsoft Entra ID and Okta"),
+            Stages.TOGETHER, Duet.NONE, "the provisioning clients Microsoft Entra ID and Okta"),
     /**
      * Plan 6: the Keycloak team's SCIM benchmark: five reads of seeded identities, each on its own with every thread, over SCIM
      * and (Keycloak) over its Admin REST API.
      */
     KEYCLOAK_TEAM(Seeded.REQUIRED, Model.CLOSED, Inputs.NONE, Login.STATIC_TOKEN, Study.BESIDE_PUBLISHED,
-            Stages.ONE_AT_A_TIME, "the Keycloak team's SCIM benchmark (keycloak/keycloak#48803)");
+            Stages.ONE_AT_A_TIME, Duet.NONE, "the Keycloak team's SCIM benchmark (keycloak/keycloak#48803)");
 
     /** The plan of a run that names none: the 2018 study's, whose scenarios carry no prefix. */
     public static final Plan DEFAULT = HETEROGENEOUS;
@@ -85,21 +85,31 @@ public enum Plan implements Choice {
         TOGETHER, ONE_AT_A_TIME
     }
 
+    /**
+     * Whether versus.mode=duet can measure both sides at once on it, half the threads each: only where each side's threads work
+     * on hot sets made for that side (plan 1), so that neither reads or changes what the other wrote.
+     */
+    public enum Duet {
+        PER_SIDE_HOT_SETS, NONE
+    }
+
     private final Seeded seeded;
     private final Model model;
     private final Inputs inputs;
     private final Login login;
     private final Study study;
     private final Stages stages;
+    private final Duet duet;
     private final String origin;
 
-    Plan(Seeded seeded, Model model, Inputs inputs, Login login, Study study, Stages stages, String origin) {
+    Plan(Seeded seeded, Model model, Inputs inputs, Login login, Study study, Stages stages, Duet duet, String origin) {
         this.seeded = seeded;
         this.model = model;
         this.inputs = inputs;
         this.login = login;
         this.study = study;
         this.stages = stages;
+        this.duet = duet;
         this.origin = origin;
     }
 
@@ -158,6 +168,10 @@ public enum Plan implements Choice {
 
     public Stages stages() {
         return stages;
+    }
+
+    public Duet duet() {
+        return duet;
     }
 
     /** The published study or claim it reproduces, as the site heads its section. */

@@ -132,8 +132,9 @@ public record ScenarioConfig(
     public static final int DEFAULT_SEARCH_SHARDS = 1;
     /** No replica: on one node a replica could never be allocated; a cluster can keep one per further node. */
     public static final int DEFAULT_SEARCH_REPLICAS = 0;
-    public static final String DEFAULT_ELASTICSEARCH_IMAGE = "docker.elastic.co/elasticsearch/elasticsearch:8.19.21";
-    public static final String DEFAULT_OPENSEARCH_IMAGE = "opensearchproject/opensearch:2.19.6";
+    public static final String DEFAULT_ELASTICSEARCH_IMAGE = "docker.elastic.co/elasticsearch/elasticsearch:"
+            + EngineVersions.ELASTICSEARCH;
+    public static final String DEFAULT_OPENSEARCH_IMAGE = "opensearchproject/opensearch:" + EngineVersions.OPENSEARCH;
     /** Data, logs and temp files of embedded engines, one subdirectory per started engine. */
     public static final String DEFAULT_SEARCH_WORK_DIR = "target/search-engines";
     /** Dynamic memberships off: the 2018 "nodyn" scenarios; scenarios switch them on explicitly. */

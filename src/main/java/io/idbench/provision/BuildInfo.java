@@ -1,5 +1,6 @@
 package io.idbench.provision;
 
+import io.idbench.config.EngineVersions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -31,11 +32,11 @@ public final class BuildInfo {
     }
 
     public static String elasticsearchVersion() {
-        return PROPERTIES.getProperty("elasticsearch.version", "8.19.21");
+        return EngineVersions.ELASTICSEARCH;
     }
 
     public static String opensearchVersion() {
-        return PROPERTIES.getProperty("opensearch.version", "2.19.6");
+        return EngineVersions.OPENSEARCH;
     }
 
     /** target/search-dist of the build that made this jar. */

@@ -283,7 +283,7 @@ public final class RunSettings {
         if (versusDuet && (threads < 2 || threads % 2 != 0)) {
             throw new ConfigException("versus.mode=duet gives each side half the threads; threads must be even, was " + threads);
         }
-        if (versusDuet && plan != Plan.HETEROGENEOUS) {
+        if (versusDuet && plan.duet() == Plan.Duet.NONE) {
             throw new ConfigException("versus.mode=duet runs plan heterogeneous (its hot sets are made per side), not plan " + plan);
         }
         if (versusForks > 1 && jmeterRemotes.distributed()) {

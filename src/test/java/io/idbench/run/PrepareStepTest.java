@@ -413,7 +413,7 @@ class PrepareStepTest {
 
     @Test
     void aPlanNotYetWrittenForLdapIsRefusedBeforeAnythingStarts() throws Exception {
-        Files.delete(basedir.resolve("jmeter/ldap-members.jmx")); // every plan has its LDAP version now: one taken away
+        Files.delete(basedir.resolve("jmeter/ldap-members.jmx")); // plans 1 to 4 have their LDAP version: one taken away
         assertThatThrownBy(() -> prepare(d("plan", "members", "users", "1000"), "target-openldap")).isInstanceOf(ConfigException.class)
                 .hasMessage("plan members is not written for LDAP yet (no " + basedir.resolve("jmeter/ldap-members.jmx")
                         + "); target=openldap runs heterogeneous, read-flood, query-values");
