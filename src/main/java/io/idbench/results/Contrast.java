@@ -22,9 +22,10 @@ import java.util.Map;
  * @param rounds  the rounds of an interleaved comparison, 0 for two separate runs
  * @param family  how many figures were judged together (Holm): the ones asked for, or every figure of an interleaved comparison
  * @param forks   the service processes per side of an interleaved comparison (its unit when more than one); 1 otherwise
+ * @param minEffectPct the smallest change the verdict that judged it counted, in %: what its words state as the rule
  */
 public record Contrast(RecordedRun reference, RecordedRun other, List<Change> changes, RunNoise.Basis noise, String noiseSource,
-        int rounds, boolean pointOnly, int family, int forks) {
+        int rounds, boolean pointOnly, int family, int forks, double minEffectPct) {
 
     /** A figure of a label: {@code new Figure("ALL", "throughput")}. */
     public record Figure(String label, String figure) {
@@ -38,16 +39,22 @@ public record Contrast(RecordedRun reference, RecordedRun other, List<Change> ch
         }
     }
 
-    /** @param history every recorded run: the noise is measured among those of the two runs' machine and code */
+    /** The same, judged by the default verdict ({@link Verdict#defaults()}). */
     public static Contrast of(RecordedRun reference, RecordedRun other, List<Figure> figures, List<RecordedRun> history) {
+        return of(reference, other, figures, history, Verdict.defaults());
+    }
+
+    /** @param history every recorded run: the noise is measured among those of the two runs' machine and code */
+    public static Contrast of(RecordedRun reference, RecordedRun other, List<Figure> figures, List<RecordedRun> history,
+            Verdict verdict) {
         List<RunRecord> all = history.stream().map(RecordedRun::record).toList();
         RunNoise noise = RunNoise.sameCode(all, reference.record(), other.record());
         boolean[] pointOnly = {false};
         Map<String, Map<String, Interval>> a = intervals(reference, figures, pointOnly);
         Map<String, Map<String, Interval>> b = intervals(other, figures, pointOnly);
-        List<Change> changes = Verdict.defaults().compare(a, b, noise);
+        List<Change> changes = verdict.compare(a, b, noise);
         return new Contrast(reference, other, inOrder(changes, figures), noise.basis(), noise.source(), 0, pointOnly[0],
-                changes.size(), 1);
+                changes.size(), 1, verdict.minEffectPct());
     }
 
     /**
@@ -60,7 +67,7 @@ public record Contrast(RecordedRun reference, RecordedRun other, List<Change> ch
         int family = v.figuresCompared() != null ? v.figuresCompared() : v.changes().size();
         // The changes are the judged side's against the reference: A's against B when B ran the reference build.
         return new Contrast(v.aJudged() ? b : a, v.aJudged() ? a : b, inOrder(v.changes(), figures), null, v.instanceNoise(),
-                Math.max(rounds, 1), false, family, v.forkCount());
+                Math.max(rounds, 1), false, family, v.forkCount(), v.minEffectPct());
     }
 
     /** Measured interleaved, in one build: no run-to-run noise between its sides. */

@@ -34,17 +34,30 @@ public final class Findings {
     public static final List<Figure> SCALING = List.of(new Figure(ALL, "throughput"), new Figure(ALL, "p95"));
 
     private final RunHistory history;
+    private final Verdict verdict;
     private final List<RecordedRun> complete;
     private final LikeWithLike like;
 
-    private Findings(RunHistory history) {
+    private Findings(RunHistory history, Verdict verdict) {
         this.history = history;
+        this.verdict = verdict;
         this.complete = history.all().stream().filter(RecordedRun::complete).toList();
         this.like = new LikeWithLike(history);
     }
 
+    /** The answers judged by the default verdict ({@link Verdict#defaults()}: a change of 5 % counts). */
     public static Findings of(RunHistory history) {
-        return new Findings(history);
+        return of(history, Verdict.defaults());
+    }
+
+    /** The answers judged by {@code verdict}: the site's tolerance is its minimum effect. */
+    public static Findings of(RunHistory history, Verdict verdict) {
+        return new Findings(history, verdict);
+    }
+
+    /** The smallest change the answers count, in %: what their words state as the rule. */
+    public double minEffectPct() {
+        return verdict.minEffectPct();
     }
 
     /** One answer per question, in the answer table's order. */
@@ -129,7 +142,8 @@ public final class Findings {
             }
             anyLoadOnBoth = true;
             like.best(r, o).ifPresentOrElse(
-                    p -> out.add(new Finding(q, Contrast.of(p.reference(), p.other(), figures.apply(p.reference()), history.all()))),
+                    p -> out.add(
+                            new Finding(q, Contrast.of(p.reference(), p.other(), figures.apply(p.reference()), history.all(), verdict))),
                     () -> gaps.add(like.gap(q, r, o)));
         }
         if (!anyLoadOnBoth) {
@@ -250,7 +264,7 @@ public final class Findings {
         int steepest = -1;
         double steepestPct = 0;
         for (int i = 1; i < sizes.size(); i++) {
-            Contrast c = Contrast.of(sizes.get(i - 1), sizes.get(i), SCALING, history.all());
+            Contrast c = Contrast.of(sizes.get(i - 1), sizes.get(i), SCALING, history.all(), verdict);
             steps.add(c);
             Change tp = c.change(ALL, "throughput");
             if (tp != null && Contrast.measurable(tp) && tp.changePct() < steepestPct) {
@@ -260,7 +274,7 @@ public final class Findings {
         }
         RecordedRun smallest = sizes.get(0);
         RecordedRun largest = sizes.get(sizes.size() - 1);
-        Contrast whole = Contrast.of(smallest, largest, SCALING, history.all());
+        Contrast whole = Contrast.of(smallest, largest, SCALING, history.all(), verdict);
         double decades = Math.log10((double) largest.users() / smallest.users());
         Change tp = whole.change(ALL, "throughput");
         Interval perTenfold = tp == null ? null
@@ -319,7 +333,7 @@ public final class Findings {
         String newestCode = newest.values().stream().max(Comparator.comparing(RecordedRun::started)).orElseThrow().code();
         List<Finding.Newer> found = new ArrayList<>();
         newest.forEach((was, now) -> found.add(new Finding.Newer(was, now, Contrast.of(was, now, List.of(new Figure(ALL,
-                "throughput")), history.all()).change(ALL, "throughput"))));
+                "throughput")), history.all(), verdict).change(ALL, "throughput"))));
         List<String> next = runs.stream().filter(r -> !newest.containsKey(r) || !newest.get(r).code().equals(newestCode))
                 .map(r -> Next.again(newest.getOrDefault(r, r))).distinct().toList();
         return f.withNewer(found, next);
@@ -461,7 +475,7 @@ public final class Findings {
         List<RecordedRun> out = new ArrayList<>();
         for (RecordedRun r : runs) {
             if (r != best) {
-                Change c = Contrast.of(best, r, List.of(new Figure(ALL, figure)), history.all()).change(ALL, figure);
+                Change c = Contrast.of(best, r, List.of(new Figure(ALL, figure)), history.all(), verdict).change(ALL, figure);
                 if (c != null && !Contrast.measurable(c)) {
                     out.add(r);
                 }

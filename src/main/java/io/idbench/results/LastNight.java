@@ -27,12 +27,13 @@ import java.util.Set;
  *                  changed): a slow slide that no one night shows
  * @param betweenCommits the figures of the night's runs that moved beyond the machine's noise since their baseline of other
  *                  code, where no interval allowed a verdict: steps to show, neither regressions nor improvements
+ * @param minEffectPct the smallest change the night's verdicts counted (the site's tolerance)
  * @param machineMoves the night's runs whose figures moved beyond their own intervals since the run before of the same
  *                  code: the machine's doing, named with its size so that a reader does not take it for a finding
  */
 public record LastNight(String batch, Instant first, Instant last, List<Trends.Step> steps, List<String> fromCommits,
         List<String> toCommits, List<Row> changes, List<Trends.Shift> holding, List<Row> betweenCommits,
-        List<MachineMove> machineMoves) {
+        List<MachineMove> machineMoves, double minEffectPct) {
 
     /**
      * A run of the night against the run before it of the same code in its series: the changes beyond both runs' own
@@ -84,7 +85,7 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
                 if (latest.note() == null) {
                     s.changes().stream().filter(c -> c.worse() && c.holds() && !c.machine()).forEach(holding::add);
                 }
-                machineMove(s).ifPresent(moves::add);
+                machineMove(s, trends.verdict().minEffectPct()).ifPresent(moves::add);
             }
         }
         Instant first = steps.stream().map(st -> st.run().started()).min(Comparator.naturalOrder()).orElse(newest.started());
@@ -113,11 +114,11 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
                 .thenComparingDouble(r -> r.improvement() ? r.worsePct() : -r.worsePct()));
         between.sort(Comparator.comparingDouble(r -> -Math.abs(Math.log1p(r.change().changePct() / 100))));
         return new LastNight(batch, first, newest.started(), steps, List.copyOf(from), List.copyOf(to), rows, holding, between,
-                moves);
+                moves, trends.verdict().minEffectPct());
     }
 
     /** The series' newest run against its trustworthy run before of the same code, when a figure moved beyond both intervals. */
-    private static Optional<MachineMove> machineMove(Trends.Series s) {
+    private static Optional<MachineMove> machineMove(Trends.Series s, double minEffectPct) {
         RecordedRun latest = s.latest().run();
         if (!latest.trustworthy()) {
             return Optional.empty();
@@ -126,7 +127,7 @@ public record LastNight(String batch, Instant first, Instant last, List<Trends.S
         for (int i = steps.size() - 2; i >= 0; i--) {
             RecordedRun before = steps.get(i).run();
             if (before.trustworthy() && Trends.changeBetween(before, latest) == null) {
-                List<Change> moved = Verdict.defaults().compare(intervals(before), intervals(latest)).stream()
+                List<Change> moved = new Verdict(minEffectPct, Verdict.DEFAULT_ALPHA).compare(intervals(before), intervals(latest)).stream()
                         .filter(c -> c.regression() || c.improvement()).toList();
                 return moved.isEmpty() ? Optional.empty() : Optional.of(new MachineMove(before, latest, moved));
             }

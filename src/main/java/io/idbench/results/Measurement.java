@@ -90,7 +90,7 @@ public record Measurement(List<Repetition> settling, List<Repetition> repetition
                 labels.size() > 1 ? Repetitions.of(labels) : Map.of(), pooled, pooledDistributions(measured), intervals, cost,
                 new Statistics(METHOD, Bootstrap.LEVEL,
                         Bootstrap.REPLICATES, labels.size(), LabelWindows.WINDOWS),
-                SteadyState.unsteady(repetitions, Verdict.DEFAULT_MIN_EFFECT, Verdict.DEFAULT_ALPHA));
+                SteadyState.unsteady(repetitions, SteadyState.MIN_EFFECT_PCT, Verdict.DEFAULT_ALPHA));
     }
 
     /** Per label, the distribution of every measured sample of every repetition: their histograms merged. */

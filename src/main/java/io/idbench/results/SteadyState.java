@@ -20,6 +20,8 @@ import org.apache.commons.math3.distribution.NormalDistribution;
 public final class SteadyState {
     /** The figures whose course over the repetitions is tested. */
     public static final List<String> FIGURES = List.of("p50", "throughput");
+    /** The smallest move over a run that makes it unsteady, in %: what each run's record applied. */
+    public static final double MIN_EFFECT_PCT = Verdict.DEFAULT_MIN_EFFECT;
     /** Fewer repetitions cannot show a trend at 5 %. */
     public static final int MIN_REPETITIONS = 6;
     private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);

@@ -227,7 +227,7 @@ public final class Trends {
                 regressions.add(brief);
             }
         }
-        List<Change> betweenCommits = noInterval == null ? List.of() : betweenCommits(base, r, committedName, history);
+        List<Change> betweenCommits = noInterval == null ? List.of() : betweenCommits(base, r, committedName, history, minEffectPct);
         return new Step(r, committed != null ? committedName : previous.scenario() + " " + previous.runId(),
                 committed != null ? null : previous, regressions, flagged,
                 outcome.kind() == RunVerdict.Kind.NO_VERDICT ? outcome.summary() : null, judged,
@@ -251,13 +251,14 @@ public final class Trends {
      * ({@link Contrast#of}): what a reader should see as a step between the two commits, though neither is a regression nor
      * an improvement without intervals of the runs' own.
      */
-    private static List<Change> betweenCommits(RunRecord base, RecordedRun run, String committedName, List<RecordedRun> history) {
+    private static List<Change> betweenCommits(RunRecord base, RecordedRun run, String committedName, List<RecordedRun> history,
+            double minEffectPct) {
         RecordedRun baseline = new RecordedRun(committedName != null ? Path.of(committedName) : run.dir(), base);
         List<Contrast.Figure> figures = new ArrayList<>();
         for (String label : RecordedRun.operations(List.of(baseline, run))) {
             Findings.HEADLINE.forEach(f -> figures.add(new Contrast.Figure(label, f.figure())));
         }
-        return Contrast.of(baseline, run, figures, history).measured();
+        return Contrast.of(baseline, run, figures, history, new Verdict(minEffectPct, ALPHA)).measured();
     }
 
     /** E-divisive over the trustworthy runs of the series, per operation and figure (and the system's CPU per request). */

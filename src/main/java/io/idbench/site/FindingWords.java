@@ -13,7 +13,6 @@ import io.idbench.results.Question;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunNoise;
 import io.idbench.results.ScenarioNames;
-import io.idbench.results.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -212,8 +211,8 @@ final class FindingWords {
      * A change found not measurable whose interval is narrow enough to call it no difference: both ends within the minimum
      * effect. A wider one cannot tell.
      */
-    static boolean narrow(Change c) {
-        return c.lowPct() > -Verdict.DEFAULT_MIN_EFFECT && c.highPct() < Verdict.DEFAULT_MIN_EFFECT;
+    static boolean narrow(Change c, Contrast judgedBy) {
+        return c.lowPct() > -judgedBy.minEffectPct() && c.highPct() < judgedBy.minEffectPct();
     }
 
     /**
@@ -244,7 +243,7 @@ final class FindingWords {
     /** A finding whose throughput interval holds no change and a change of the minimum effect or more: it cannot tell. */
     private static boolean openThroughput(Finding f) {
         Change tp = f.contrast().change(ALL, "throughput");
-        return tp != null && !narrow(tp) && tp.lowPct() <= 0 && tp.highPct() >= 0;
+        return tp != null && !narrow(tp, f.contrast()) && tp.lowPct() <= 0 && tp.highPct() >= 0;
     }
 
     /**
@@ -257,7 +256,7 @@ final class FindingWords {
             return "";
         }
         String range = Format.change(tp.lowPct()) + " to " + Format.change(tp.highPct());
-        return narrow(tp) ? " (throughput within " + range + ")" : openThroughput(f) ? ": throughput " + anywhere(tp)
+        return narrow(tp, f.contrast()) ? " (throughput within " + range + ")" : openThroughput(f) ? ": throughput " + anywhere(tp)
                 : " (throughput " + range + ", not significant once the " + f.contrast().family() + " figures are judged together)";
     }
 
@@ -323,7 +322,7 @@ final class FindingWords {
 
     /**
      * One figure of a contrast for people: "p95 0.40x [0.33, 0.49] (8.03 against 20.0 ms)"; or why it is no difference: "p95:
-     * no measurable difference (1.06x [0.88, 1.28]; …)", "…: changed by less than 5 % (…)", or, when its own interval leaves
+     * no measurable difference (1.06x [0.88, 1.28]; …)", "…: changed by less than 5 % (…)" (the verdict's minimum effect), or, when its own interval leaves
      * out 1 but the figures judged together (Holm) do not make it significant, "…: not significant once the 3 figures are
      * judged together (…)".
      */
@@ -334,9 +333,9 @@ final class FindingWords {
         if (Contrast.measurable(c)) {
             return name + " " + ratioWords(c) + " (" + values + ")";
         }
-        String why = c.significant() ? "changed by less than 5 %"
+        String why = c.significant() ? "changed by less than " + Numbers.trim(contrast.minEffectPct()) + " %"
                 : c.lowPct() > 0 || c.highPct() < 0 ? "not significant once the " + contrast.family()
-                        + " figures are judged together" : narrow(c) ? "no measurable difference" : "cannot tell, " + anywhere(c);
+                        + " figures are judged together" : narrow(c, contrast) ? "no measurable difference" : "cannot tell, " + anywhere(c);
         return name + ": " + why + " (" + ratioWords(c) + "; " + values + ")";
     }
 

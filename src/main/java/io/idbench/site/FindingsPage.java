@@ -65,8 +65,8 @@ final class FindingsPage {
     }
 
     /** @param verdict the newest runs' verdict, said in one line on top */
-    static Page build(RunHistory history, Published2018 published, NightlyVerdict verdict, TrendsPage.Night night) {
-        Findings findings = Findings.of(history);
+    static Page build(RunHistory history, Findings findings, Published2018 published, NightlyVerdict verdict,
+            TrendsPage.Night night) {
         List<Answer> answers = findings.answers();
         // One machine behind every answer is named once, over the table; answers of two machines each name theirs.
         List<String> answeredOn = answers.stream().filter(a -> a.headline() != null).map(a -> a.headline().machine()).distinct()
@@ -87,6 +87,7 @@ final class FindingsPage {
         model.put("defaultNoise", answers.stream().flatMap(a -> a.findings().stream()).anyMatch(f -> !f.contrast().paired()
                 && f.contrast().noise().kind() == RunNoise.Kind.DEFAULT));
         model.put("defaultNoisePct", io.idbench.record.Numbers.trim(RunNoise.DEFAULT_PCT));
+        model.put("minEffectPct", io.idbench.record.Numbers.trim(findings.minEffectPct()));
         model.put("verdict", verdict);
         model.put("night", night);
         model.put("yours", yours(history));

@@ -7,6 +7,7 @@ import io.idbench.record.Cost;
 import io.idbench.record.Distribution;
 import io.idbench.record.Interval;
 import io.idbench.record.LabelSummary;
+import io.idbench.record.Numbers;
 import io.idbench.record.RecordFile;
 import io.idbench.record.Repetition;
 import io.idbench.record.RepetitionCost;
@@ -17,6 +18,7 @@ import io.idbench.results.Bootstrap;
 import io.idbench.results.Contrast;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunStatistics;
+import io.idbench.results.SteadyState;
 import io.idbench.results.Trends;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,8 +61,10 @@ final class RunPage {
     /**
      * @param step      the run in its trend series: what it was judged against and what regressed, or null
      * @param withFiles whether the run's JTLs, dashboards and log come along, or only its summary.json
+     * @param minEffectPct the smallest change the trends' verdict counted (the site's tolerance): what the page states
      */
-    static Page build(RecordedRun run, BetweenRuns betweenRuns, Trends.Step step, Path siteRoot, boolean withFiles) throws IOException {
+    static Page build(RecordedRun run, BetweenRuns betweenRuns, Trends.Step step, Path siteRoot, boolean withFiles,
+            double minEffectPct) throws IOException {
         String dir = run.page().substring(0, run.page().lastIndexOf('/'));
         Path copied = siteRoot.resolve(dir);
         if (withFiles) {
@@ -117,6 +121,8 @@ final class RunPage {
         model.put("step", step);
         model.put("baselinePage", step == null || step.baselineRun() == null ? null : step.baselineRun().page());
         model.put("judged", step == null ? 0 : step.judged().size());
+        model.put("minEffectPct", Numbers.trim(minEffectPct));
+        model.put("steadyMinEffectPct", Numbers.trim(SteadyState.MIN_EFFECT_PCT));
         model.put("worse", step == null ? List.of() : TrendsPage.worse(run, step.baselineRun(), step.judged()));
         model.put("betweenCommits", step == null ? List.of() : step.betweenCommits().stream()
                 .sorted(Comparator.comparing(c -> !c.label().equals(RunStatistics.ALL))).map(c -> (c.label().equals(

@@ -44,9 +44,8 @@ final class ScalingPage {
     record Section(String id, String machine, int runs, ChartSet set, List<String> describes, List<String> doubts) {
     }
 
-    static Page build(RunHistory history) {
+    static Page build(RunHistory history, Findings findings) {
         List<RecordedRun> runs = history.all().stream().filter(r -> r.complete() && r.plan() == Plan.DEFAULT).toList();
-        Findings findings = Findings.of(history);
         List<Findings.Curve> curves = findings.curves().stream().filter(c -> c.load().plan() == Plan.DEFAULT).toList();
         List<Finding> implausible = findings.answer(Question.SCALING).findings().stream()
                 .filter(f -> f.scaling() != null && f.scaling().implausible() && f.load().plan() == Plan.DEFAULT).toList();

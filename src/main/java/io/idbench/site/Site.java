@@ -5,12 +5,14 @@ import io.idbench.common.ProcessLock;
 import io.idbench.config.ConfigException;
 import io.idbench.record.BetweenRuns;
 import io.idbench.results.BetweenRunIntervals;
+import io.idbench.results.Findings;
 import io.idbench.results.GuardVerdict;
 import io.idbench.results.LastNight;
 import io.idbench.results.NightlyVerdict;
 import io.idbench.results.RecordedRun;
 import io.idbench.results.RunHistory;
 import io.idbench.results.Trends;
+import io.idbench.results.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -192,8 +194,9 @@ public final class Site {
         TrendsPage.Night night = TrendsPage.night(LastNight.of(history, trends), repository);
         Published2018 published = Published2018.load();
         writer.write(OverviewPage.build(history, verdict));
-        writer.write(FindingsPage.build(history, published, verdict, night));
-        writer.write(ScalingPage.build(history));
+        Findings findings = Findings.of(history, new Verdict(tolerancePct, Verdict.DEFAULT_ALPHA));
+        writer.write(FindingsPage.build(history, findings, published, verdict, night));
+        writer.write(ScalingPage.build(history, findings));
         writer.write(Versus2018Page.build(history, published));
         writer.write(TrendsPage.build(trends, verdict, night));
         writer.write(StudiesPage.build(history));
@@ -208,14 +211,16 @@ public final class Site {
         trends.series().forEach(s -> s.steps().forEach(st -> steps.put(st.run(), st)));
         int n = 0;
         for (RecordedRun run : history.all()) {
-            writer.write(RunPage.build(run, betweenRuns(run, history.all()), steps.get(run), into, withFiles.contains(run)));
+            writer.write(RunPage.build(run, betweenRuns(run, history.all()), steps.get(run), into, withFiles.contains(run),
+                    verdict.minEffectPct()));
             if (++n % 25 == 0) {
                 progress.println("[site] " + n + " of " + history.all().size() + " run pages");
             }
         }
         // The guards' own pages: both sides of each (they are no nights of a series).
         for (RecordedRun run : guarded.all()) {
-            writer.write(RunPage.build(run, betweenRuns(run, guarded.all()), null, into, runFiles != RunFiles.NONE));
+            writer.write(RunPage.build(run, betweenRuns(run, guarded.all()), null, into, runFiles != RunFiles.NONE,
+                    verdict.minEffectPct()));
         }
         VerdictFiles.write(verdict, into);
         return verdict;

@@ -1,5 +1,6 @@
 package io.idbench.site;
 
+import io.idbench.record.Numbers;
 import io.idbench.results.Contrast;
 import io.idbench.results.LastNight;
 import io.idbench.results.NightlyVerdict;
@@ -96,7 +97,8 @@ final class TrendsPage {
         for (LastNight.Row r : n.changes()) {
             var c = r.change();
             String verdict = r.regression() ? "worse"
-                    : r.improvement() ? "better" : c.significant() ? "changed, below 5 %" : "no measurable change";
+                    : r.improvement() ? "better" : c.significant() ? "changed, below " + Numbers.trim(n.minEffectPct()) + " %"
+                            : "no measurable change";
             rows.add(new NightRow(r.step().run(), c.label(), c.figure(), Format.change(c.changePct(), c.lowPct(), c.highPct()),
                     Format.figure(c.baseline()) + " → " + Format.figure(c.run()), Format.count(r.samplesBefore()) + " → "
                             + Format.count(r.samplesAfter()),

@@ -395,6 +395,30 @@ class SiteCommandTest {
         assertThat(Files.readString(out.resolve("trends.html"))).contains("Steps in this history", "since step-1", "still holds");
     }
 
+    /**
+     * Every sentence that states the rule states the tolerance the verdicts applied, on every page: none says 5 % at 3. (A run
+     * is unsteady, and an interleaved run's sides differ, by the rules its record applied, whatever the site's tolerance.)
+     */
+    @Test
+    void theToleranceIsTheRuleEveryPageStates() throws Exception {
+        Pattern stated = Pattern.compile(
+                "(less than|below|least|change of|ran) (\\d+) ?%(?! over the run| and significant \\(Holm, family)|(\\d+) % or more");
+        assertThat(site("--tolerance=3")).isZero();
+        List<String> rules = new ArrayList<>();
+        try (Stream<Path> pages = Files.walk(out)) {
+            for (Path page : pages.filter(p -> p.toString().endsWith(".html")).toList()) {
+                Matcher m = stated.matcher(Jsoup.parse(Files.readString(page)).text());
+                while (m.find()) {
+                    rules.add(out.relativize(page) + ": " + m.group());
+                }
+            }
+        }
+        assertThat(rules).as("the rules the pages state").isNotEmpty().allSatisfy(r -> assertThat(r).containsPattern("\\b3 ?%"))
+                .anySatisfy(r -> assertThat(r).startsWith("index.html: change of 3 %"))
+                .anySatisfy(r -> assertThat(r).endsWith("ran 3 %"));
+        assertThat(junit().getAttribute("name")).contains("worse by at least 3%");
+    }
+
     @Test
     void anUnchangedRunPasses() throws Exception {
         onlyTheAaRuns();
