@@ -12,6 +12,9 @@ public enum Storage implements Choice {
     /** Syncope's JPA mapping: a user row plus one row per attribute value (EAV; 2018's "postgres"). */
     RELATIONAL("r", "relational");
 
+    /** The storage the answers set the others against: Syncope's, the 2018 study's reference. */
+    public static final Storage REFERENCE = RELATIONAL;
+
     private final String tablePrefix;
     private final String displayName;
 

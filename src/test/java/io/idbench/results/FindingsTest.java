@@ -25,6 +25,15 @@ class FindingsTest {
         return Findings.of(RunHistory.of(List.of(runs).stream().map(Runs::build).toList())).answer(q);
     }
 
+    /** Each question pairs every two values of its axis, its reference first: a third value reaches it by being declared. */
+    @Test
+    void everyTwoValuesOfAnAxisArePairedTheReferenceFirst() {
+        assertThat(Findings.everyPair(Findings.referenceFirst(Storage.REFERENCE, Storage.values())))
+                .containsExactly(List.of(Storage.RELATIONAL, Storage.JSONB));
+        assertThat(Findings.everyPair(Findings.referenceFirst("b", new String[] {"a", "b", "c"}))).containsExactly(List.of("b", "a"),
+                List.of("b", "c"), List.of("a", "c"));
+    }
+
     /** The engine answers a run's writes and searches as its record types them; a label's words mean nothing. */
     @Test
     void theEngineQuestionReadsWritesAndSearchesFromTheOperationsKinds() {
