@@ -1,6 +1,6 @@
 """Plan 5: provisioning cycles as a provisioning client sends them, in its dialect (client=entra, entra-2020 or okta): every
 job (a thread) sends its objects' steps (provisioning.groovy) in the client's request sequence, paced at provisioning.rate per
-second (pacing.groovy); the jobs meet between a cycle's users and its groups, and after each cycle the target's state is
+second (JobPacing, compiled); the jobs meet between a cycle's users and its groups, and after each cycle the target's state is
 audited (AuditCycle, a compiled sampler)."""
 import sys, os; sys.path.insert(0, os.path.dirname(__file__))
 from plans import *
@@ -35,9 +35,9 @@ RETRY = jsr223_post("429: wait for Retry-After, send again",
     "    Thread.sleep(Math.min(60000L, Math.max(0L, ms)))\n"
     "}")
 
-PACE = node('<JSR223Timer guiclass="TestBeanGUI" testclass="JSR223Timer" testname="pacing: provisioning.rate requests/s per job">'
-             + sp("scriptLanguage", "groovy") + sp("parameters", "") + sp("filename", "") + sp("cacheKey", "true")
-             + sp("script", script("pacing.groovy")) + '</JSR223Timer>')
+PACING = "io.idbench.plans.jmeter.JobPacing"
+PACE = node(f'<{PACING} guiclass="TestBeanGUI" testclass="{PACING}" testname="pacing: provisioning.rate requests/s per job">'
+            + sp("rate", "${__P(provisioning.rate,25)}") + f'</{PACING}>')
 
 def request(name, method, path, *children, **kw):
     """A request of the job: paced, and sent again after a 429 (within honoured())."""

@@ -97,7 +97,8 @@ class ArchitectureTest {
 
     private static boolean inSamplersJar(JavaClass type) {
         JavaClass c = type.isArray() ? type.getBaseComponentType() : type;
-        return c.getPackageName().equals("io.idbench.targets.ldap.jmeter") || c.getPackageName().equals("io.idbench.targets.scim.jmeter")
+        return Stream.of("io.idbench.targets.ldap.jmeter", "io.idbench.targets.scim.jmeter", "io.idbench.plans.jmeter")
+                .anyMatch(c.getPackageName()::equals)
                 || Stream.of(LdapIdentity.class, ProvisioningAudit.class, Step.class, IntendedState.class, ScheduleFiles.class)
                         .anyMatch(t -> c.getName().equals(t.getName()) || c.getName().startsWith(t.getName() + "$"));
     }

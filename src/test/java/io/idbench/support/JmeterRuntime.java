@@ -23,6 +23,7 @@ public final class JmeterRuntime {
             try {
                 Path empty = Files.createTempFile("jmeter-", ".properties");
                 JMeterUtils.loadJMeterProperties(empty.toString());
+                JMeterUtils.initLocale(); // as JMeter starts: its elements' GUI texts are read in its locale
                 Files.delete(empty);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
