@@ -255,9 +255,12 @@ def token_refresh():
 def iteration(plan_name, fragment_name):
     return [token_refresh(), module(plan_name, fragment_name)]
 
+DETECTOR = "io.idbench.plans.jmeter.SteadyStateDetector"
+
 def steady_state():
-    """The warm-up's steady-state detector (steady_state.groovy), on every warm-up sample."""
-    return jsr223_post("steady state: windows of all threads' throughput until they stop moving", script("steady_state.groovy"))
+    """The warm-up's steady-state detector (compiled: io.idbench.plans.jmeter.SteadyStateDetector), on every warm-up sample."""
+    return node(f'<{DETECTOR} guiclass="TestBeanGUI" testclass="{DETECTOR}" testname="steady state: windows of all threads\' '
+                f'throughput until they stop moving"/>')
 
 def script(name):
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)) as f:
