@@ -255,12 +255,14 @@ def token_refresh():
 def iteration(plan_name, fragment_name):
     return [token_refresh(), module(plan_name, fragment_name)]
 
-DETECTOR = "io.idbench.plans.jmeter.SteadyStateDetector"
+def compiled(cls, name):
+    """One of the plans' compiled elements (io.idbench.plans.jmeter), a TestBean JMeter's GUI shows by its BeanInfo."""
+    return node(f'<{cls} guiclass="TestBeanGUI" testclass="{cls}" testname="{e(name)}"/>')
 
 def steady_state():
-    """The warm-up's steady-state detector (compiled: io.idbench.plans.jmeter.SteadyStateDetector), on every warm-up sample."""
-    return node(f'<{DETECTOR} guiclass="TestBeanGUI" testclass="{DETECTOR}" testname="steady state: windows of all threads\' '
-                f'throughput until they stop moving"/>')
+    """The warm-up's steady-state detector, on every warm-up sample."""
+    return compiled("io.idbench.plans.jmeter.SteadyStateDetector",
+                    "steady state: windows of all threads' throughput until they stop moving")
 
 def script(name):
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)) as f:
@@ -269,7 +271,7 @@ def script(name):
 def repetition_start():
     """Where each thread starts a repetition: rep, its side (comparing two services, interleaved) and that side's target."""
     return no_op("a repetition starts: rep, side, target",
-                jsr223_pre("rep, side and the side's target for this thread", script("repetition.groovy")))
+                 compiled("io.idbench.plans.jmeter.RepetitionStart", "rep, side and the side's target for this thread"))
 
 def measure_by_loops(plan_name, fragment_name):
     """loops iterations, bounded in time too (duration s): past the bound the remaining iterations do nothing."""
@@ -302,7 +304,7 @@ def repetitions(plan_name, fragment_name, before=(), after=()):
     steady: the JVMs stay warm between repetitions; at most warmupMax s), meets them,
     measures (loops, or duration s: whole iterations, never cut between a create and its delete), meets them, runs `after`
     (Teardown…). Every sample records rep and side; the record step splits the run by them. The first `settle` repetitions of
-    each side (rep < 1) measure with phase=settle: recorded apart, never pooled (repetition.groovy says why)."""
+    each side (rep < 1) measure with phase=settle: recorded apart, never pooled (RepetitionStart says why)."""
     threads, timeout = "${__P(threads,10)}", "${__P(barrier.timeout,180000)}"
     return [loop("repetitions: ${__P(repeat,1)} measured after ${__P(settle,0)} settling per side", "${__P(repetitions,${__P(repeat,1)})}",
         repetition_start(), token_refresh(), *before,

@@ -1,4 +1,4 @@
-package io.idbench.plans;
+package io.idbench.plans.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,33 +6,27 @@ import io.idbench.support.JmeterRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** repetition.groovy: where each thread's repetition starts, which side it measures and against which target. */
-class RepetitionScriptTest {
+/** Where each thread's repetition starts, which side it measures and against which target. */
+class RepetitionStartTest {
     private final Properties props = new Properties();
     private final JMeterVariables vars = JmeterRuntime.variables();
 
-    @AfterEach
-    void threadNumberBack() {
-        JMeterContextService.getContext().setThreadNum(0);
-    }
+    private int thread;
 
-    private List<String> repetitions(int count) throws Exception {
-        GroovyScript script = new GroovyScript("repetition.groovy");
+    private List<String> repetitions(int count) {
         List<String> seen = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            script.run(vars, props);
+            RepetitionStart.start(vars, props, thread);
             seen.add(vars.get("rep") + " " + vars.get("side") + " " + vars.get("measurePhase") + " " + vars.get("targetHost"));
         }
         return seen;
     }
 
     @Test
-    void withoutAScheduleEveryRepetitionMeasuresSideA() throws Exception {
+    void withoutAScheduleEveryRepetitionMeasuresSideA() {
         props.setProperty("target.host", "127.0.0.1");
         assertThat(repetitions(3)).containsExactly("1 A measure 127.0.0.1", "2 A measure 127.0.0.1", "3 A measure 127.0.0.1");
         assertThat(vars.get("sideTag")).isEqualTo("a");
@@ -41,7 +35,7 @@ class RepetitionScriptTest {
     }
 
     @Test
-    void interleavedEachSideSettlesFirstThenTheScheduleIsFollowed() throws Exception {
+    void interleavedEachSideSettlesFirstThenTheScheduleIsFollowed() {
         props.setProperty("schedule", "A,B,B,A");
         props.setProperty("settle", "1");
         props.setProperty("target.host", "a.host");
@@ -51,12 +45,12 @@ class RepetitionScriptTest {
         assertThat(repetitions(6)).containsExactly("-1 A settle a.host", "0 B settle b.host", "1 A measure a.host",
                 "2 B measure b.host", "3 B measure b.host", "4 A measure a.host");
         assertThat(vars.get("sideTag")).isEqualTo("a");
-        new GroovyScript("repetition.groovy").run(vars, props);
+        RepetitionStart.start(vars, props, thread);
         assertThat(vars.get("side")).as("past the schedule: A").isEqualTo("A");
     }
 
     @Test
-    void withForksEachForkSettlesThenMeasuresItsRoundsNumberedOnFromTheForksBefore() throws Exception {
+    void withForksEachForkSettlesThenMeasuresItsRoundsNumberedOnFromTheForksBefore() {
         props.setProperty("schedule", "A,B,B,A,B,A,A,B");
         props.setProperty("settle", "1");
         props.setProperty("forks", "2");
@@ -68,9 +62,8 @@ class RepetitionScriptTest {
         for (String first : List.of("0", "6")) {
             props.setProperty("repIndex.first", first);
             JMeterVariables fork = JmeterRuntime.variables();
-            GroovyScript script = new GroovyScript("repetition.groovy");
             for (int i = 0; i < 6; i++) {
-                script.run(fork, props);
+                RepetitionStart.start(fork, props, 0);
                 seen.add(fork.get("fork") + ":" + fork.get("rep") + " " + fork.get("side") + " " + fork.get("measurePhase"));
             }
         }
@@ -80,7 +73,7 @@ class RepetitionScriptTest {
     }
 
     @Test
-    void inADuetHalfTheThreadsMeasureEachSideTakingTurns() throws Exception {
+    void inADuetHalfTheThreadsMeasureEachSideTakingTurns() {
         props.setProperty("schedule", "A,B,A,B");
         props.setProperty("settle", "1");
         props.setProperty("duet", "true");
@@ -89,13 +82,11 @@ class RepetitionScriptTest {
         props.setProperty("target.host", "a.host");
         props.setProperty("versus.target.host", "b.host");
         List<String> byThread = new ArrayList<>();
-        for (int thread = 0; thread < 4; thread++) {
-            JMeterContextService.getContext().setThreadNum(thread);
+        for (int t = 0; t < 4; t++) {
             JMeterVariables own = JmeterRuntime.variables();
-            GroovyScript script = new GroovyScript("repetition.groovy");
             StringBuilder seen = new StringBuilder();
             for (int i = 0; i < 3; i++) {
-                script.run(own, props);
+                RepetitionStart.start(own, props, t);
                 seen.append(own.get("rep")).append(own.get("side")).append(own.get("sideThread")).append('/')
                         .append(own.get("sideThreads")).append(' ');
             }
@@ -106,7 +97,7 @@ class RepetitionScriptTest {
     }
 
     @Test
-    void aSideWithATokenEndpointRefreshesWhenItsTokenIsDue() throws Exception {
+    void aSideWithATokenEndpointRefreshesWhenItsTokenIsDue() {
         props.setProperty("schedule", "B");
         props.setProperty("versus.token.url", "http://127.0.0.1:1/token");
         props.setProperty("versus.token.refreshAt", "42");
@@ -115,10 +106,10 @@ class RepetitionScriptTest {
     }
 
     @Test
-    void withReplicasAThreadWritesThroughOneAndReadsThroughTheNext() throws Exception {
+    void withReplicasAThreadWritesThroughOneAndReadsThroughTheNext() {
         props.setProperty("target.host", "127.0.0.1");
         props.setProperty("target.replicas", "127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003");
-        JMeterContextService.getContext().setThreadNum(2);
+        thread = 2;
         repetitions(1);
         assertThat(vars.get("targetPort") + " " + vars.get("readPort")).isEqualTo("7003 7001");
     }
