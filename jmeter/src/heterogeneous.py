@@ -37,7 +37,7 @@ def authenticate(name, condition, form, confidential):
     return if_(name, '${__jexl3("${__P(token.url,)}" != "" && ' + condition + ')}',
         http("Authenticate", "POST", "${__P(token.url)}", *client,
              status("200"), json_extract("accessToken", "$.access_token"), json_extract("expiresIn", "$.expires_in", "0"),
-             jsr223_post("the token for every later request, refreshed at 3/4 of its lifetime (token.groovy)",
+             jsr223_post("the token for every later request, refreshed at 3/4 of its lifetime (as IterationChecks does)",
                          'props.put("token", vars.get("accessToken"))\n'
                          'long s = vars.get("expiresIn") as long\n'
                          'props.put("token.refreshAt", String.valueOf(s > 0 ? System.currentTimeMillis() + s * 750 : Long.MAX_VALUE))'),

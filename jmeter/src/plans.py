@@ -245,12 +245,12 @@ def mark_time(name, deadlines, also=()):
     return no_op(name, user_params(", ".join(v for v, _ in pairs), pairs))
 
 def token_refresh():
-    """Before an iteration, when due (token.groovy, not recorded): JMeter's own CPU time read, at most once a second, and the
+    """Before an iteration, when due (IterationChecks, not recorded): JMeter's own CPU time read, at most once a second, and the
     target's token refreshed, at most once per token lifetime."""
     return if_("due: read JMeter's CPU time, refresh the token (targets with a token endpoint)", cached_jexl(now_not_before("checkAt")),
                no_op("read the CPU time, refresh the token",
-                    jsr223_pre("engineCpuMs: this JMeter's CPU time; a fresh token from token.url, shared by all threads",
-                               script("token.groovy"))))
+                    compiled("io.idbench.plans.jmeter.IterationChecks",
+                             "engineCpuMs: this JMeter's CPU time; a fresh token from token.url, shared by all threads")))
 
 def iteration(plan_name, fragment_name):
     return [token_refresh(), module(plan_name, fragment_name)]

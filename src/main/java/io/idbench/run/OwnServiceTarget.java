@@ -92,7 +92,7 @@ final class OwnServiceTarget implements RunTarget {
         }
         // Plan 1 starts by obtaining its token, as in 2018 ("Authenticate user"): the password grant; the other plans use the
         // static token. The service checks an issued token (a signature) at another cost than its static one, so side B
-        // authenticates as A does: in plan 1 it takes its token at its first iteration (token.groovy), A's Login having none.
+        // authenticates as A does: in plan 1 it takes its token at its first iteration (IterationChecks), A's Login having none.
         AdminLogin login = AdminLogin.of(Files.readAllLines(s.run().serveArgs(side)));
         p.setProperty(prefix + "token.url", service.root() + Endpoints.TOKEN);
         p.setProperty(prefix + "token.grant", "password");

@@ -41,7 +41,7 @@ record TargetAuth(String tokenUrl, Grant grant, String clientId, String clientSe
         }
     }
 
-    /** JMeter's properties for one side (prefix "" or "versus."): the plans' Login and token.groovy read them. */
+    /** JMeter's properties for one side (prefix "" or "versus."): the plans' Login and IterationChecks read them. */
     Properties properties(String prefix) {
         Properties p = new Properties();
         p.setProperty(prefix + "token.url", tokenUrl);

@@ -1,4 +1,4 @@
-package io.idbench.plans;
+package io.idbench.plans.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -17,11 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * token.groovy, before an iteration when due: JMeter's own CPU time read, and a token from the target's token endpoint (here an
+ * Before an iteration when due: JMeter's own CPU time read, and a token from the target's token endpoint (here an
  * endpoint in the test's own JVM on loopback), fetched by one thread, shared through the properties, refreshed at three
  * quarters of its lifetime.
  */
-class TokenScriptTest {
+class IterationChecksTest {
     private final Properties props = new Properties();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private HttpServer endpoint;
@@ -62,7 +62,7 @@ class TokenScriptTest {
     void withoutATokenEndpointItReadsTheCpuTimeAndIsDueAgainInASecond() throws Exception {
         JMeterVariables vars = thread("A");
         long before = System.currentTimeMillis();
-        new GroovyScript("token.groovy").run(vars, props);
+        IterationChecks.check(vars, props, System.currentTimeMillis());
         assertThat(Long.parseLong(vars.get("engineCpuMs"))).isPositive();
         assertThat(vars.get("engineCores")).isEqualTo(String.valueOf(Runtime.getRuntime().availableProcessors()));
         assertThat(vars.get("tokenRefreshAt")).isEqualTo(String.valueOf(Long.MAX_VALUE));
@@ -75,12 +75,11 @@ class TokenScriptTest {
         props.setProperty("token.url", url());
         props.setProperty("token.clientId", "idbench");
         props.setProperty("token.clientSecret", "s3cret");
-        GroovyScript script = new GroovyScript("token.groovy");
         JMeterVariables first = thread("A");
         JMeterVariables second = thread("A");
         long before = System.currentTimeMillis();
-        script.run(first, props);
-        script.run(second, props);
+        IterationChecks.check(first, props, System.currentTimeMillis());
+        IterationChecks.check(second, props, System.currentTimeMillis());
         assertThat(requests).as("a confidential client: HTTP Basic, no client_id in the form")
                 .containsExactly("Basic aWRiZW5jaDpzM2NyZXQ= grant_type=client_credentials");
         assertThat(first.get("token")).isEqualTo("t1");
@@ -98,7 +97,7 @@ class TokenScriptTest {
         props.setProperty("versus.token.user", "admin");
         props.setProperty("versus.token.password", "p&w");
         JMeterVariables vars = thread("B");
-        new GroovyScript("token.groovy").run(vars, props);
+        IterationChecks.check(vars, props, System.currentTimeMillis());
         assertThat(requests).singleElement().asString().startsWith("null grant_type=password&")
                 .contains("username=admin", "password=p%26w", "client_id=cli");
         assertThat(vars.get("token")).isEqualTo("t1");
@@ -110,7 +109,8 @@ class TokenScriptTest {
     void anEndpointThatRefusesStopsTheThreadWithItsAnswer() throws Exception {
         status = 401;
         props.setProperty("token.url", url());
-        assertThatThrownBy(() -> new GroovyScript("token.groovy").run(thread("A"), props)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> IterationChecks.check(thread("A"), props, System.currentTimeMillis()))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("token endpoint " + url() + " answered 401: {\"error\":\"invalid_client\"}");
     }
 }
