@@ -12,7 +12,7 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 Usage: scripts/jmeter-engine.sh [--port <port>] [--rmi-port <port>] [--host <address>] [--keystore <file> | --no-ssl]
-                                [--home <dir>] [--heap <size>]
+                                [--home <dir>] [--heap <size>] [--samplers <jar>]
   --port <port>       the engine's RMI registry port (default 1099)
   --rmi-port <port>   its RMI object port (default: port + 1)
   --host <address>    the address the build reaches this engine on (default 127.0.0.1: an engine on the build's machine)
@@ -20,6 +20,8 @@ Usage: scripts/jmeter-engine.sh [--port <port>] [--rmi-port <port>] [--host <add
   --no-ssl            RMI without SSL (a private network only); the build then needs -Djmeter.rmi.ssl=false
   --home <dir>        where JMeter is unpacked and the engine logs (default ~/.cache/idbench/jmeter-engine)
   --heap <size>       the engine JVM's heap (default 1g)
+  --samplers <jar>    the plans' compiled elements and samplers (default: the jar the build made, target/idbench-*-jmeter.jar,
+                      or before a build packed it, target/classes); an engine on another machine needs a copy of that jar
 Example: scripts/jmeter-engine.sh --port 1099 &  scripts/jmeter-engine.sh --port 1109 &
          ./mvnw -B verify -DskipTests -Dplan=read-flood -Djmeter.remotes=127.0.0.1:1099,127.0.0.1:1109 \
              -Djmeter.rmi.keystore=$HOME/.cache/idbench/jmeter-engine/rmi_keystore.jks
@@ -29,7 +31,7 @@ EOF
 die() { echo "jmeter-engine: $*" >&2; exit 2; }
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-port=1099 rmi_port="" host=127.0.0.1 keystore="" ssl=true home="${HOME}/.cache/idbench/jmeter-engine" heap=1g
+port=1099 rmi_port="" host=127.0.0.1 keystore="" ssl=true home="${HOME}/.cache/idbench/jmeter-engine" heap=1g samplers=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --port) port="${2:?--port needs a value}"; shift 2 ;;
@@ -39,6 +41,7 @@ while [[ $# -gt 0 ]]; do
     --no-ssl) ssl=false; shift ;;
     --home) home="${2:?--home needs a value}"; shift 2 ;;
     --heap) heap="${2:?--heap needs a value}"; shift 2 ;;
+    --samplers) samplers="${2:?--samplers needs a value}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
   esac
@@ -50,6 +53,14 @@ done
 [[ "$port" != "$rmi_port" ]] || die "--port and --rmi-port must differ, both were $port"
 [[ "$heap" =~ ^[0-9]+[mg]$ ]] || die "--heap must look like 512m or 1g, was '$heap'"
 [[ "$ssl" == true || -z "$keystore" ]] || die "--keystore and --no-ssl contradict each other; give one"
+# Every plan runs compiled elements of idbench's (io.idbench.plans.jmeter): the engine loads them as the build's JMeter does.
+if [[ -z "$samplers" ]]; then
+  samplers="$(ls "$repo"/target/idbench-*-jmeter.jar 2>/dev/null | head -1 || true)"
+  [[ -n "$samplers" || ! -d "$repo/target/classes/io/idbench/plans/jmeter" ]] || samplers="$repo/target/classes"
+fi
+[[ -n "$samplers" ]] || die "no samplers' jar in $repo/target: build once (./mvnw -B package -DskipTests) or give --samplers <jar>"
+[[ -e "$samplers" ]] || die "the samplers' jar $samplers does not exist"
+samplers="$(cd "$(dirname "$samplers")" && pwd)/$(basename "$samplers")"
 
 # The build's JMeter and plugin versions, its extra JTL columns and JMeter's collector, from pom.xml: an engine must match the build.
 pom_value() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$repo/pom.xml" | head -1; }
@@ -99,4 +110,5 @@ echo "jmeter-engine: JMeter $jmeter_version engine at $host:$port (its RMI objec
 echo "jmeter-engine: the build: ./mvnw verify -Djmeter.remotes=$host:$port $build_flag"
 cd "$home"
 exec java -Xms"$heap" -Xmx"$heap" "$gc" -Djava.rmi.server.hostname="$host" -jar "$jar" -s -Dserver_port="$port" \
-  -Jserver.rmi.localport="$rmi_port" -Jsample_variables="$sample_variables" "${rmi[@]}" -j "$home/engine-$port.log"
+  -Jserver.rmi.localport="$rmi_port" -Jsample_variables="$sample_variables" -Juser.classpath="$samplers" "${rmi[@]}" \
+  -j "$home/engine-$port.log"
