@@ -1,5 +1,7 @@
 package io.idbench.provision;
 
+import dev.failsafe.Failsafe;
+import dev.failsafe.RetryPolicy;
 import io.idbench.config.ByteSize;
 import io.idbench.config.ConfigException;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +35,8 @@ public final class MemoryBound implements AutoCloseable {
     static final Path V1 = Path.of("/sys/fs/cgroup/memory");
     static final Path V2 = Path.of("/sys/fs/cgroup");
     private static final String PREFIX = "idbench-";
+    /** How long closing waits for the processes a stopped server left in the group (its ending backends) to leave it. */
+    static final Duration EMPTYING = Duration.ofSeconds(5);
 
     /**
      * What the group used: its bound, the most it held (since {@link #resetPeak}), its shared memory (shared_buffers) and
@@ -169,9 +174,18 @@ public final class MemoryBound implements AutoCloseable {
         }
     }
 
-    /** Moves what is still in the group back to its parent, and removes it. */
+    /**
+     * Moves what is still in the group back to its parent, and removes it: again while a process the server left (an ending
+     * backend) still holds it, for at most {@link #EMPTYING}.
+     */
     @Override
     public void close() {
+        Failsafe.with(RetryPolicy.<Boolean>builder().handleResult(false).withDelay(Duration.ofMillis(50)).withMaxDuration(EMPTYING)
+                .withMaxRetries(-1).build()).get(this::emptyAndRemove);
+    }
+
+    /** One try: whether the group is gone. */
+    private boolean emptyAndRemove() {
         try {
             Path parentProcs = dir.getParent().resolve("cgroup.procs");
             for (String pid : Files.readAllLines(dir.resolve("cgroup.procs"))) {
@@ -182,11 +196,12 @@ public final class MemoryBound implements AutoCloseable {
                 }
             }
         } catch (NoSuchFileException gone) {
-            return;
+            return true;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + dir + ": " + e.getMessage(), e);
         }
         deleteQuietly(dir);
+        return !Files.exists(dir);
     }
 
     @Override
